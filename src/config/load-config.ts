@@ -1,0 +1,76 @@
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile, rm } from 'node:fs/promises';
+import { dirname, relative, resolve, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { resolveConfig, type SiteConfig } from './resolve-config.js';
+
+export interface LoadConfigOptions {
+  /** Path to site.config.ts (default: ./site.config.ts in cwd). */
+  configPath?: string;
+  openapiOverride?: string;
+}
+
+export interface LoadedConfig {
+  config?: SiteConfig;
+  /** Every local file the config imports, so `docsgen dev` can watch them. */
+  dependencies: string[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Compiles site.config.ts with esbuild (no separate build step), imports it, then validates it.
+ * The compiled module goes to node_modules/.cache/docsgen with a content hash in its name, so a
+ * changed config is imported afresh in the same process (the dev server relies on that).
+ */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const configFile = resolve(options.configPath ?? 'site.config.ts');
+  const root = dirname(configFile);
+  const rel = relative(process.cwd(), configFile) || configFile;
+  if (!existsSync(configFile)) {
+    return { dependencies: [], diagnostics: [errorDiagnostic('DG100', `Config file not found: ${rel}`, { hint: 'Run docsgen in the site folder or pass --config FILE.' })] };
+  }
+  let code: string;
+  let dependencies: string[];
+  try {
+    const result = await build({
+      entryPoints: [configFile],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0].text;
+    dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    return {
+      dependencies: [configFile],
+      diagnostics: [errorDiagnostic('DG103', `Config file could not be compiled: ${first?.text ?? String(error)}`, { file: first?.location?.file ?? rel, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined })],
+    };
+  }
+  const cacheDir = join(root, 'node_modules', '.cache', 'docsgen');
+  await mkdir(cacheDir, { recursive: true });
+  const compiled = join(cacheDir, `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+  await writeFile(compiled, code);
+  let exported: unknown;
+  try {
+    const module = await import(pathToFileURL(compiled).href);
+    exported = module.default ?? module.config;
+  } catch (error) {
+    return { dependencies, diagnostics: [errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, { file: rel })] };
+  } finally {
+    await rm(compiled, { force: true });
+  }
+  if (!exported || typeof exported !== 'object') {
+    return { dependencies, diagnostics: [errorDiagnostic('DG105', 'Config file must `export default defineConfig({...})`.', { file: rel })] };
+  }
+  const resolved = resolveConfig(exported, { root, configFile: rel, openapiOverride: options.openapiOverride });
+  return { config: resolved.config, dependencies, diagnostics: resolved.diagnostics };
+}

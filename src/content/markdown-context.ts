@@ -1,0 +1,36 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { LinkRef, TocItem } from '../model.js';
+import type { Highlighter } from './highlighter.js';
+
+/** A local file (image, download) referenced by a page, copied to the output with a hashed name. */
+export interface AssetRef {
+  /** Absolute source path. */
+  source: string;
+}
+
+/** What the Markdown plugins read from and write to `vfile.data`, per file. */
+export interface MarkdownContext {
+  /** Source path relative to the site root, for messages; undefined for API descriptions. */
+  sourcePath?: string;
+  /** Absolute path of the source, to resolve relative links and images. */
+  absolutePath?: string;
+  /** Maps absolute .md paths to routes, to rewrite links between Markdown files. */
+  docRoutes: ReadonlyMap<string, string>;
+  baseUrl: string;
+  highlighter: Highlighter;
+  /** Maps an absolute asset path to its public URL (with baseUrl), set when assets are planned. */
+  assetUrl: (absolutePath: string) => string;
+  /** Line offset of the body in the source file (front matter lines). */
+  lineOffset: number;
+  // Outputs
+  toc: TocItem[];
+  anchors: string[];
+  links: LinkRef[];
+  assets: AssetRef[];
+  docsFeatures: { name: string; line?: number }[];
+  diagnostics: Diagnostic[];
+}
+
+export function contextOf(file: { data: Record<string, unknown> }): MarkdownContext {
+  return file.data.docsgen as MarkdownContext;
+}

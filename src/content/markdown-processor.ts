@@ -1,0 +1,52 @@
+import { unified, type Processor } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkRehype from 'remark-rehype';
+import rehypeStringify from 'rehype-stringify';
+import { sanitize, defaultSchema } from 'hast-util-sanitize';
+import type { Root } from 'hast';
+import { remarkAdmonitions } from './plugins/remark-admonitions.js';
+import { remarkDocsFeatures } from './plugins/remark-docs-features.js';
+import { rehypeHeadingAnchors } from './plugins/rehype-heading-anchors.js';
+import { rehypeLinks } from './plugins/rehype-links.js';
+import { rehypeCodeBlocks } from './plugins/rehype-code-blocks.js';
+
+export type MarkdownProcessor = Processor<any, any, any, any, string>;
+
+/** Keeps admonition and code-block classes, drops everything else the default schema drops. */
+const untrustedSchema = {
+  ...defaultSchema,
+  // remark-rehype already prefixes footnote ids and Markdown cannot set other ids; heading ids
+  // are added after sanitising, so clobbering again would only break footnote links.
+  clobber: [],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'aside'],
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className', 'ariaLabel'],
+  },
+  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
+};
+
+function rehypeSanitizeUntrusted() {
+  return (tree: Root) => sanitize(tree, untrustedSchema) as Root;
+}
+
+/**
+ * The one Markdown pipeline: remark (GFM, directives, admonitions) → rehype (anchors, links,
+ * highlighted code) → HTML. `trusted: false` is for text from an API description: raw HTML is
+ * dropped and the tree is sanitised (no scripts, event handlers or javascript: URLs) before the
+ * docsgen plugins add their own markup.
+ */
+export function createMarkdownProcessor({ trusted }: { trusted: boolean }): MarkdownProcessor {
+  const base = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions).use(remarkDocsFeatures);
+  const processor = trusted
+    ? base.use(remarkRehype, { allowDangerousHtml: true })
+    : base.use(remarkRehype, { allowDangerousHtml: false }).use(rehypeSanitizeUntrusted);
+  return processor
+    .use(rehypeHeadingAnchors)
+    .use(rehypeLinks)
+    .use(rehypeCodeBlocks)
+    .use(rehypeStringify, { allowDangerousHtml: true })
+    .freeze() as unknown as MarkdownProcessor;
+}

@@ -1,0 +1,71 @@
+import { VFile } from 'vfile';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Page } from '../model.js';
+import type { DocEntry } from './assign-doc-routes.js';
+import type { MarkdownContext } from './markdown-context.js';
+import type { MarkdownProcessor } from './markdown-processor.js';
+import type { Highlighter } from './highlighter.js';
+
+export interface ParsePageOptions {
+  processor: MarkdownProcessor;
+  highlighter: Highlighter;
+  docRoutes: ReadonlyMap<string, string>;
+  baseUrl: string;
+  assetUrl: (absolutePath: string) => string;
+}
+
+export interface ParsedPage {
+  page: Page;
+  assets: string[];
+  diagnostics: Diagnostic[];
+}
+
+const TAGS = /<[^>]+>/g;
+
+/** Turns one Markdown document into a Page: HTML body, table of contents, anchors and links. */
+export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPage {
+  const context: MarkdownContext = {
+    sourcePath: entry.source.relativePath,
+    absolutePath: entry.source.absolutePath,
+    docRoutes: options.docRoutes,
+    baseUrl: options.baseUrl,
+    highlighter: options.highlighter,
+    assetUrl: options.assetUrl,
+    lineOffset: entry.lineOffset,
+    toc: [],
+    anchors: [],
+    links: [],
+    assets: [],
+    docsFeatures: [],
+    diagnostics: [],
+  };
+  const file = new VFile({ path: entry.source.absolutePath, value: entry.body, data: { docsgen: context } });
+  const html = String(options.processor.processSync(file));
+  const fm = entry.frontMatter;
+  const text = html.replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
+  const title = fm.title ?? firstHeading(entry.body) ?? entry.id;
+  const page: Page = {
+    id: entry.id,
+    route: entry.route,
+    kind: entry.route === '/' ? 'home' : 'doc',
+    title,
+    description: fm.description ?? text.slice(0, 160),
+    sidebarLabel: fm.sidebar_label,
+    sidebarPosition: fm.sidebar_position,
+    tags: fm.tags,
+    hideTableOfContents: fm.hide_table_of_contents,
+    sourcePath: entry.source.relativePath,
+    toc: context.toc,
+    anchors: context.anchors,
+    links: context.links,
+    body: { type: 'html', html },
+    text,
+    docsFeatures: context.docsFeatures,
+  };
+  const missingTitle: Diagnostic[] = fm.title ? [] : [{ code: 'DG206', severity: 'warning', message: 'Page has no `title` in its front matter', file: entry.source.relativePath, line: 1 }];
+  return { page, assets: context.assets.map((a) => a.source), diagnostics: [...context.diagnostics, ...missingTitle] };
+}
+
+function firstHeading(markdown: string): string | undefined {
+  return /^#\s+(.+)$/m.exec(markdown)?.[1].trim();
+}

@@ -1,0 +1,36 @@
+import GithubSlugger from 'github-slugger';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Root, Element } from 'hast';
+import type { VFile } from 'vfile';
+import { contextOf } from '../markdown-context.js';
+
+const HEADING = /^h[1-6]$/;
+
+/**
+ * Gives every heading a unique GitHub-style id and a 'Direct link to {heading}' hash link,
+ * collects h2–h3 into the table of contents and records every id on the page for anchor checks.
+ */
+export function rehypeHeadingAnchors() {
+  return (tree: Root, file: VFile) => {
+    const context = contextOf(file);
+    const slugger = new GithubSlugger();
+    visit(tree, 'element', (node: Element) => {
+      if (HEADING.test(node.tagName)) {
+        const text = toString(node).trim();
+        const id = typeof node.properties.id === 'string' ? slugger.slug(node.properties.id, true) : slugger.slug(text);
+        node.properties.id = id;
+        node.children.push({
+          type: 'element',
+          tagName: 'a',
+          properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}`, title: `Direct link to ${text}` },
+          children: [{ type: 'text', value: '#' }],
+        });
+        const depth = Number(node.tagName[1]);
+        const hidden = ((node.properties.className as string[] | undefined) ?? []).includes('sr-only');
+        if ((depth === 2 || depth === 3) && !hidden) context.toc.push({ depth, id, text });
+      }
+      if (typeof node.properties.id === 'string') context.anchors.push(node.properties.id);
+    });
+  };
+}

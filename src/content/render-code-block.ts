@@ -1,0 +1,21 @@
+import type { HighlightedCode } from './highlighter.js';
+
+export interface CodeBlockHtmlOptions {
+  highlighted: HighlightedCode;
+  title?: string;
+  highlightLines?: ReadonlySet<number>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The HTML of a code block, shared by Markdown pages and API code samples. The copy button is
+ * plain markup; the client attaches behaviour to every `[data-copy]` button by delegation.
+ */
+export function renderCodeBlockHtml({ highlighted, title, highlightLines }: CodeBlockHtmlOptions): string {
+  const body = highlightLines && highlightLines.size
+    ? highlighted.lines.map((line, i) => `<span class="line${highlightLines.has(i + 1) ? ' line-highlighted' : ''}">${line}\n</span>`).join('')
+    : highlighted.lines.join('\n');
+  const titleHtml = title ? `<div class="code-title">${escapeHtml(title)}</div>` : '';
+  return `<div class="code-block" data-language="${highlighted.language}">${titleHtml}<div class="code-scroll"><pre tabindex="0"><code class="hljs language-${highlighted.language}">${body}</code></pre><button type="button" class="copy-button" data-copy aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The plain data that flows between build stages. Everything here is serialisable: templates
+ * receive slices of it as props, and the dev server keeps it between rebuilds.
+ */
+import type { ApiOperationView, ApiOverviewView } from './openapi/api-view.js';
+
+export interface TocItem {
+  depth: 2 | 3;
+  id: string;
+  /** Plain text of the heading. */
+  text: string;
+}
+
+/** An in-site link found in a page, checked once every route is known. */
+export interface LinkRef {
+  /** Route (without baseUrl) the link points to, or '' for a same-page anchor. */
+  route: string;
+  hash?: string;
+  /** The link as written, for messages. */
+  raw: string;
+  line?: number;
+  column?: number;
+}
+
+export type PageKind = 'home' | 'doc' | 'api-overview' | 'api-operation' | 'search' | 'not-found';
+
+export type PageBody =
+  | { type: 'html'; html: string }
+  | { type: 'api-overview'; overview: ApiOverviewView }
+  | { type: 'api-operation'; operation: ApiOperationView }
+  | { type: 'none' };
+
+export interface Page {
+  /** Doc id: the source path without extension ('guides/usage') or 'api/<slug>'. */
+  id: string;
+  /** Route without baseUrl: '/', '/guides/usage'. */
+  route: string;
+  kind: PageKind;
+  title: string;
+  description: string;
+  sidebarLabel?: string;
+  sidebarPosition?: number;
+  tags: string[];
+  hideTableOfContents: boolean;
+  /** Source file relative to the site root, for diagnostics and /meta/index.json. */
+  sourcePath?: string;
+  toc: TocItem[];
+  /** Every element id on the page, for anchor checks. */
+  anchors: string[];
+  links: LinkRef[];
+  body: PageBody;
+  /** Plain text of the body, for the search index and descriptions. */
+  text: string;
+  /** Badge shown in sidebars and search (the HTTP method of an operation). */
+  badge?: string;
+  /** Docs features (directives) used by the page that need a sidebar, with their position. */
+  docsFeatures: { name: string; line?: number }[];
+}
+
+export type NavItem =
+  | { type: 'link'; label: string; route: string; docId?: string; badge?: string }
+  | { type: 'external'; label: string; href: string }
+  | { type: 'category'; label: string; items: NavItem[]; collapsed: boolean; collapsible: boolean; route?: string };
