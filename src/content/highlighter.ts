@@ -41,7 +41,7 @@ export function createHighlighter(): Highlighter {
       if (hit) return hit;
       const registered = name && name !== 'plaintext' && lowlight.registered(name);
       const tree: Root = registered ? lowlight.highlight(name, code) : { type: 'root', children: [{ type: 'text', value: code }] };
-      const result: HighlightedCode = { lines: splitLines(tree.children).map((line) => toHtml(line)), language: registered ? name : 'plaintext' };
+      const result: HighlightedCode = { lines: splitLines(tree.children as ElementContent[]).map((line) => toHtml(line)), language: registered ? name : 'plaintext' };
       cache.set(key, result);
       return result;
     },

@@ -19,8 +19,9 @@ export function remarkDocsFeatures() {
     visit(tree, (node, index, parent) => {
       if (node.type === 'leafDirective' && node.name === DOC_CARD_LIST) {
         context.docsFeatures.push({ name: DOC_CARD_LIST, line: node.position?.start.line });
-        (node as { type: string; value: string }).type = 'html';
-        (node as unknown as { value: string }).value = DOC_CARD_LIST_PLACEHOLDER;
+        const html = node as unknown as { type: string; value: string };
+        html.type = 'html';
+        html.value = DOC_CARD_LIST_PLACEHOLDER;
         return SKIP;
       }
       if ((node.type === 'textDirective' || node.type === 'leafDirective') && parent && index !== undefined) {

@@ -1,0 +1,89 @@
+import { build, type Metafile } from 'esbuild';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+
+export interface ClientBundle {
+  /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */
+  files: { path: string; contents: Uint8Array }[];
+  /** Public paths (without baseUrl) of what every page loads. */
+  entry: { js: string; css: string[]; preload: string[] };
+  metafile?: Metafile;
+}
+
+export interface BundleClientOptions {
+  root: string;
+  templatesDir: string;
+  highlightTheme: string;
+  minify?: boolean;
+}
+
+/** Directory of the docsgen package (src/ in development, dist/ when compiled). */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+}
+
+/**
+ * Bundles the browser client (islands, navigation, search UI) and the stylesheet with esbuild,
+ * in memory, with content-hashed names and lazily loaded chunks.
+ */
+export async function bundleClient(options: BundleClientOptions): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> {
+  const pkg = packageRoot();
+  const require = createRequire(join(pkg, 'package.json'));
+  const themeFile = require.resolve(`highlight.js/styles/${options.highlightTheme}.css`, { paths: [pkg] });
+  const templates = resolve(options.root, options.templatesDir);
+  const cssImports = ['styles.css', 'api.css'].map((name) => join(templates, name)).filter(existsSync);
+  const cssSource = [...cssImports, themeFile].map((file) => `@import ${JSON.stringify(file)};`).join('\n');
+  try {
+    const [js, css] = await Promise.all([
+      build({
+        entryPoints: { entry: join(pkg, 'src/client/entry.tsx') },
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2020',
+        minify: options.minify ?? true,
+        write: false,
+        outdir: 'out/assets/js',
+        entryNames: '[name].[hash]',
+        chunkNames: '[name].[hash]',
+        metafile: true,
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        alias: { '@templates': templates },
+        legalComments: 'none',
+        logLevel: 'silent',
+      }),
+      build({
+        stdin: { contents: cssSource, loader: 'css', resolveDir: pkg, sourcefile: 'docsgen-styles.css' },
+        bundle: true,
+        minify: options.minify ?? true,
+        write: false,
+        outdir: 'out/assets/css',
+        entryNames: 'styles.[hash]',
+        logLevel: 'silent',
+      }),
+    ]);
+    const toPublic = (path: string) => relative(resolve('out'), path).split('\\').join('/');
+    const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({ path: toPublic(file.path), contents: file.contents }));
+    const entryJs = files.find((f) => /^assets\/js\/entry\.[^/]+\.js$/.test(f.path));
+    const entryOutput = Object.entries(js.metafile.outputs).find(([path]) => /entry\.[^/]+\.js$/.test(path));
+    const preload = (entryOutput?.[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => toPublic(resolve(i.path)));
+    return {
+      bundle: { files, entry: { js: entryJs!.path, css: files.filter((f) => f.path.endsWith('.css')).map((f) => f.path), preload }, metafile: js.metafile },
+      diagnostics: [],
+    };
+  } catch (error) {
+    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors ?? [];
+    return {
+      diagnostics: errors.length
+        ? errors.map((e) => errorDiagnostic('DG501', `Client bundle failed: ${e.text}`, { file: e.location?.file, line: e.location?.line, column: e.location ? e.location.column + 1 : undefined }))
+        : [errorDiagnostic('DG501', `Client bundle failed: ${(error as Error).message}`)],
+    };
+  }
+}

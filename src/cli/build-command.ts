@@ -1,0 +1,38 @@
+import { resolve, relative } from 'node:path';
+import { runBuild } from '../build.js';
+import { createFsWriter } from '../output/writer.js';
+import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
+import { hasErrors } from '../diagnostics/diagnostic.js';
+
+export interface BuildCommandOptions {
+  config?: string;
+  out: string;
+  openapi?: string;
+  debug?: boolean;
+}
+
+/** `docsgen build`: runs the pipeline, prints every problem once, writes only on success. */
+export async function buildCommand(options: BuildCommandOptions): Promise<number> {
+  const started = performance.now();
+  const tty = process.stderr.isTTY;
+  const onProgress = tty ? (stage: string) => process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`) : undefined;
+  try {
+    const result = await runBuild({ configPath: options.config, openapi: options.openapi ? resolve(options.openapi) : undefined, onProgress });
+    if (tty) process.stderr.write('\r\x1b[2K');
+    if (result.diagnostics.length) console.error(formatDiagnostics(result.diagnostics));
+    if (hasErrors(result.diagnostics) || !result.files) {
+      const count = result.diagnostics.filter((d) => d.severity === 'error').length;
+      console.error(`\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`);
+      return 1;
+    }
+    const report = await createFsWriter(options.out).write(result.files);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    console.log(`docsgen: ${result.pageCount} pages, ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MB) written to ${options.out}/ in ${seconds} s`);
+    return 0;
+  } catch (error) {
+    if (tty) process.stderr.write('\r\x1b[2K');
+    console.error(`docsgen: build crashed: ${options.debug ? (error as Error).stack : (error as Error).message}`);
+    if (!options.debug) console.error('Run again with --debug for the stack trace.');
+    return 1;
+  }
+}

@@ -1,0 +1,33 @@
+import type { SiteConfig } from '../config/resolve-config.js';
+import type { RouteTable } from '../routes/build-route-table.js';
+import { joinBase } from '../shared/url.js';
+
+/** Version of the /meta/index.json format; bump on breaking changes (documented in README). */
+export const META_INDEX_VERSION = 1;
+
+/**
+ * /meta/index.json: a machine-readable map of the site for tools and LLM agents — site facts,
+ * every doc (id, path, title, description, sidebar) and every API operation (method, path, route).
+ */
+export function buildMetaIndex(config: SiteConfig, table: RouteTable, operations: readonly { id: string; method: string; path: string; route: string; summary: string; tag?: string; deprecated?: boolean }[]): string {
+  const docs = table.pages
+    .filter((page) => page.kind === 'doc' || page.kind === 'home')
+    .map((page) => ({ id: page.id, path: joinBase(config.baseUrl, page.route), title: page.title, description: page.description, sidebar: table.sidebarOf.get(page.route) ?? null, tags: page.tags, source: page.sourcePath ?? null }));
+  const index = {
+    version: META_INDEX_VERSION,
+    site: {
+      title: config.title,
+      tagline: config.tagline,
+      url: config.url + config.baseUrl,
+      product: { name: config.product.name, slug: config.product.slug, website: config.product.website },
+      locale: config.i18n.defaultLocale,
+      docsVersion: config.docs.versions[config.docs.lastVersion].label,
+      openapi: joinBase(config.baseUrl, `/openapi/${config.product.slug}.json`),
+      sitemap: joinBase(config.baseUrl, '/sitemap.xml'),
+      sidebars: Object.keys(table.sidebars),
+    },
+    docs,
+    operations: operations.map((op) => ({ ...op, route: joinBase(config.baseUrl, op.route) })),
+  };
+  return `${JSON.stringify(index, null, 2)}\n`;
+}

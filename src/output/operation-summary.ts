@@ -1,0 +1,20 @@
+import type { Page } from '../model.js';
+
+/** What the meta index and search say about one API operation. */
+export interface OperationSummary {
+  id: string;
+  method: string;
+  path: string;
+  route: string;
+  summary: string;
+  tag?: string;
+  deprecated?: boolean;
+}
+
+export function summarizeOperations(pages: readonly Page[]): OperationSummary[] {
+  return pages.flatMap((page) => {
+    if (page.body.type !== 'api-operation') return [];
+    const op = page.body.operation;
+    return [{ id: page.id, method: op.method.toUpperCase(), path: op.path, route: page.route, summary: page.title, tag: op.tags[0], deprecated: op.deprecated || undefined }];
+  });
+}

@@ -1,0 +1,42 @@
+import type { SiteConfig } from '../config/resolve-config.js';
+import type { RouteTable } from '../routes/build-route-table.js';
+import type { ClientBundle } from '../bundle/bundle-client.js';
+import type { AssetResolver } from '../content/create-asset-resolver.js';
+import { buildMetaIndex } from './build-meta-index.js';
+import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
+import { htmlPathForRoute, type OutputFile } from './output-file.js';
+import type { OperationSummary } from './operation-summary.js';
+
+export interface PlanOutputInput {
+  config: SiteConfig;
+  table: RouteTable;
+  /** Rendered HTML per route, plus the not-found page. */
+  html: ReadonlyMap<string, string>;
+  notFoundHtml: string;
+  bundle: ClientBundle;
+  assets: AssetResolver;
+  staticFiles: readonly OutputFile[];
+  apiSpecJson?: string;
+  operations: readonly OperationSummary[];
+  searchFiles: readonly OutputFile[];
+}
+
+/** Every file of the site, in a stable order, ready for a writer. Pure: no file system access. */
+export function planOutput(input: PlanOutputInput): OutputFile[] {
+  const { config, table } = input;
+  const indexable = table.pages.filter((page) => page.kind !== 'search' && page.kind !== 'not-found').map((page) => page.route);
+  const files: OutputFile[] = [
+    ...input.staticFiles,
+    ...[...input.html].map(([route, contents]) => ({ path: htmlPathForRoute(route), contents })),
+    { path: '404.html', contents: input.notFoundHtml },
+    { path: 'sitemap.xml', contents: buildSitemap({ url: config.url, baseUrl: config.baseUrl, routes: indexable }) },
+    { path: 'robots.txt', contents: buildRobotsTxt({ url: config.url, baseUrl: config.baseUrl }) },
+    { path: 'meta/index.json', contents: buildMetaIndex(config, table, input.operations) },
+    ...Object.entries(table.sidebars).map(([name, items]) => ({ path: `meta/sidebars/${name}.json`, contents: JSON.stringify(items) })),
+    ...input.bundle.files,
+    ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
+    ...input.searchFiles,
+  ];
+  if (input.apiSpecJson) files.push({ path: `openapi/${config.product.slug}.json`, contents: input.apiSpecJson });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,36 @@
+import type { DocumentProps } from '../../templates/Document.js';
+import { joinBase } from '../shared/url.js';
+import type { PageProps } from './page-props.js';
+
+/** Title, description, canonical URL, Open Graph, Twitter and the alternate JSON links. */
+export function buildHeadTags(props: PageProps): DocumentProps['head'] {
+  const { site, page } = props;
+  const origin = site.url.replace(/\/$/, '');
+  const canonical = origin + joinBase(site.baseUrl, page.route);
+  const title = page.kind === 'home' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`;
+  const image = site.image ? origin + joinBase(site.baseUrl, `/${site.image}`) : undefined;
+  const meta: DocumentProps['head']['meta'] = [
+    { name: 'description', content: page.description },
+    { name: 'theme-color', content: site.themeColor },
+    { name: 'generator', content: 'docsgen' },
+    { property: 'og:type', content: page.kind === 'home' ? 'website' : 'article' },
+    { property: 'og:site_name', content: site.title },
+    { property: 'og:title', content: page.title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:locale', content: site.i18n.currentLocale },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: page.title },
+    { name: 'twitter:description', content: page.description },
+  ];
+  if (image) meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+  if (page.kind === 'not-found' || page.kind === 'search') meta.push({ name: 'robots', content: 'noindex' });
+  const links: DocumentProps['head']['links'] = [
+    { rel: 'icon', href: joinBase(site.baseUrl, `/${site.favicon}`), type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined },
+    { rel: 'alternate', type: 'application/json', href: joinBase(site.baseUrl, `/openapi/${site.productSlug}.json`), title: `${site.productName} OpenAPI description` },
+    { rel: 'alternate', type: 'application/json', href: joinBase(site.baseUrl, '/meta/index.json'), title: 'Documentation index' },
+    { rel: 'sitemap', type: 'application/xml', href: joinBase(site.baseUrl, '/sitemap.xml') },
+  ];
+  if (site.search.algolia) links.push({ rel: 'preconnect', href: `https://${site.search.algolia.appId}-dsn.algolia.net`, crossOrigin: 'anonymous' });
+  return { title, canonical, meta, links };
+}

@@ -1,0 +1,54 @@
+/** The serialisable props templates receive. Templates never see the config object or the file system. */
+import type { NavItem, Page, TocItem } from '../model.js';
+
+export type NavbarItemProps =
+  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activeRoutePrefix?: string; sidebarId?: string }
+  | { type: 'search'; position: 'left' | 'right' }
+  | { type: 'localeDropdown'; position: 'left' | 'right' }
+  | { type: 'docsVersionDropdown'; position: 'left' | 'right' };
+
+export interface SiteProps {
+  title: string;
+  tagline: string;
+  productName: string;
+  productSlug: string;
+  website: string;
+  url: string;
+  baseUrl: string;
+  favicon: string;
+  themeColor: string;
+  image?: string;
+  navbar: { title?: string; logo?: { alt: string; src: string; srcDark?: string }; style?: 'primary' | 'dark'; hideOnScroll: boolean; items: NavbarItemProps[] };
+  footer: { style: 'dark' | 'light'; logo?: { alt: string; src: string; href?: string }; links: { title: string; items: { label: string; href: string; external: boolean }[] }[]; copyright: string };
+  announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
+  search: {
+    /** '' when the search page is disabled. */
+    searchPagePath: string;
+    algolia?: { appId: string; apiKey: string; indexName: string; contextualSearch: boolean; searchParameters: Record<string, unknown>; askAi?: unknown; externalUrlRegex?: string };
+    reportUrl?: string;
+  };
+  i18n: { defaultLocale: string; locales: { locale: string; label: string }[]; currentLocale: string };
+  docs: { versions: { name: string; label: string; path: string }[]; currentVersion: string };
+  /** Sidebar route → label, for the mobile secondary menu of each section. */
+  sidebars: Record<string, { label: string }>;
+}
+
+export interface AssetProps {
+  css: string[];
+  /** Entry script (ES module). */
+  js: string;
+  /** Modules to preload. */
+  preload: string[];
+}
+
+export interface PageProps {
+  site: SiteProps;
+  page: Pick<Page, 'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id'> & { toc: TocItem[] };
+  /** The sidebar of the page's section, trimmed for large sidebars. */
+  sidebar?: { name: string; items: NavItem[] };
+  breadcrumbs: string[];
+  previous?: { label: string; route: string };
+  next?: { label: string; route: string };
+  assets: AssetProps;
+}

@@ -1,0 +1,49 @@
+import { renderToString } from 'react-dom/server';
+import { Document } from '../../templates/Document.js';
+import { Layout } from '../../templates/Layout.js';
+import { DocPage } from '../../templates/DocPage.js';
+import { HomePage } from '../../templates/HomePage.js';
+import { NotFoundPage } from '../../templates/NotFoundPage.js';
+import { SearchPage } from '../../templates/SearchPage.js';
+import { ApiOverviewPage } from '../../templates/ApiOverviewPage.js';
+import { ApiOperationPage } from '../../templates/ApiOperationPage.js';
+import { buildHeadTags } from './head-tags.js';
+import type { PageProps } from './page-props.js';
+
+export interface RenderPageOptions {
+  props: PageProps;
+  headScript: string;
+  /** Route of the API overview, linked from the home page hero. */
+  apiOverviewRoute?: string;
+}
+
+function PageBody({ props, apiOverviewRoute }: { props: PageProps; apiOverviewRoute?: string }) {
+  const { page } = props;
+  const body = page.body;
+  switch (page.kind) {
+    case 'home':
+      return <HomePage props={props} html={body.type === 'html' ? body.html : ''} apiOverviewRoute={apiOverviewRoute} />;
+    case 'api-overview':
+      return body.type === 'api-overview' ? <ApiOverviewPage overview={body.overview} /> : null;
+    case 'api-operation':
+      return body.type === 'api-operation' ? <ApiOperationPage operation={body.operation} /> : null;
+    case 'search':
+      return <SearchPage props={props} />;
+    case 'not-found':
+      return <NotFoundPage props={props} />;
+    default:
+      return <DocPage props={props} html={body.type === 'html' ? body.html : ''} />;
+  }
+}
+
+/** Renders one page to a complete HTML document. The only place react-dom/server is used. */
+export function renderPage({ props, headScript, apiOverviewRoute }: RenderPageOptions): string {
+  const html = renderToString(
+    <Document props={props} head={buildHeadTags(props)} headScript={headScript}>
+      <Layout props={props}>
+        <PageBody props={props} apiOverviewRoute={apiOverviewRoute} />
+      </Layout>
+    </Document>,
+  );
+  return `<!DOCTYPE html>${html}`;
+}

@@ -1,0 +1,68 @@
+import type { NavbarItemProps, SiteProps } from '../../src/render/page-props.js';
+import { ColorModeToggle } from './ColorModeToggle.js';
+import { Island } from './Island.js';
+import { ExternalLink } from './ExternalLink.js';
+import { LocaleDropdown, VersionDropdown } from './Dropdowns.js';
+
+export interface NavbarProps {
+  site: SiteProps;
+  route: string;
+}
+
+function isActive(item: NavbarItemProps, route: string): boolean {
+  return item.type === 'link' && Boolean(item.activeRoutePrefix) && (route === item.activeRoutePrefix || route.startsWith(`${item.activeRoutePrefix}/`));
+}
+
+function NavbarItem({ item, site, route }: { item: NavbarItemProps; site: SiteProps; route: string }) {
+  switch (item.type) {
+    case 'link': {
+      const active = isActive(item, route);
+      return item.external
+        ? <ExternalLink className="navbar__link" href={item.href}>{item.label}</ExternalLink>
+        : <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined}>{item.label}</a>;
+    }
+    case 'search':
+      return null; // the search button is always rendered at the right
+    case 'localeDropdown':
+      return <Island name="LocaleDropdown" props={{ locales: site.i18n.locales, currentLocale: site.i18n.currentLocale, defaultLocale: site.i18n.defaultLocale, baseUrl: site.baseUrl }}><LocaleDropdown locales={site.i18n.locales} currentLocale={site.i18n.currentLocale} defaultLocale={site.i18n.defaultLocale} baseUrl={site.baseUrl} /></Island>;
+    case 'docsVersionDropdown':
+      return <Island name="VersionDropdown" props={{ versions: site.docs.versions, currentVersion: site.docs.currentVersion, baseUrl: site.baseUrl }}><VersionDropdown versions={site.docs.versions} currentVersion={site.docs.currentVersion} baseUrl={site.baseUrl} /></Island>;
+  }
+}
+
+/** Top bar: title, section links, search, colour mode and the hamburger for the mobile sidebar. */
+export function Navbar({ site, route }: NavbarProps) {
+  const { navbar } = site;
+  const left = navbar.items.filter((item) => item.position === 'left');
+  const right = navbar.items.filter((item) => item.position === 'right');
+  const searchHref = site.search.searchPagePath ? `${site.baseUrl}${site.search.searchPagePath}` : site.baseUrl;
+  return (
+    <nav className={`navbar${navbar.style === 'dark' ? ' navbar--dark' : ''}`} aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
+      <div className="navbar__inner">
+        <button type="button" className="navbar-icon-button navbar__toggle" aria-label="Toggle navigation bar" aria-expanded="false" aria-controls="mobile-sidebar" data-mobile-sidebar-toggle>
+          <svg viewBox="0 0 30 30" width="24" height="24" aria-hidden="true"><path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" /></svg>
+        </button>
+        <a className="navbar__brand" href={site.baseUrl}>
+          {navbar.logo && <img className="navbar__logo" src={navbar.logo.src} alt={navbar.logo.alt} width="28" height="28" />}
+          <span className="navbar__title">{navbar.title ?? site.title}</span>
+        </a>
+        <div className="navbar__items">
+          {left.map((item, index) => <NavbarItem key={index} item={item} site={site} route={route} />)}
+        </div>
+        <div className="navbar__items navbar__items--right">
+          {right.map((item, index) => <NavbarItem key={index} item={item} site={site} route={route} />)}
+          {!site.colorMode.disableSwitch && (
+            <Island name="ColorModeToggle" props={{ respectPrefersColorScheme: site.colorMode.respectPrefersColorScheme }}>
+              <ColorModeToggle respectPrefersColorScheme={site.colorMode.respectPrefersColorScheme} />
+            </Island>
+          )}
+          <a className="search-button" href={searchHref} data-search-button aria-label="Search (Ctrl+K)" aria-keyshortcuts="Control+K Meta+K /">
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z" /></svg>
+            <span className="search-button__placeholder">Search</span>
+            <kbd className="search-button__keys">Ctrl K</kbd>
+          </a>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile, mkdir, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSitemap, buildRobotsTxt } from '../../src/output/build-sitemap.js';
+import { createFsWriter, createMemoryWriter } from '../../src/output/writer.js';
+import { htmlPathForRoute } from '../../src/output/output-file.js';
+import { joinBase, stripBase, normalizeRoute } from '../../src/shared/url.js';
+import { resolveRequestPath } from '../../src/dev-server/site-handler.js';
+import { formatDiagnostics } from '../../src/diagnostics/format-diagnostics.js';
+
+test('sitemap: absolute URLs under baseUrl, weekly, priority 0.5, sorted', () => {
+  const xml = buildSitemap({ url: 'https://docs.acme.example', baseUrl: '/docs/', routes: ['/guides/b', '/'] });
+  assert.match(xml, /<url><loc>https:\/\/docs.acme.example\/docs\/<\/loc><changefreq>weekly<\/changefreq><priority>0.5<\/priority><\/url>\n<url><loc>https:\/\/docs.acme.example\/docs\/guides\/b<\/loc>/);
+  assert.match(buildRobotsTxt({ url: 'https://docs.acme.example', baseUrl: '/docs/' }), /Sitemap: https:\/\/docs.acme.example\/docs\/sitemap.xml/);
+});
+
+test('clean URLs and baseUrl helpers', () => {
+  assert.equal(htmlPathForRoute('/'), 'index.html');
+  assert.equal(htmlPathForRoute('/guides/usage'), 'guides/usage/index.html');
+  assert.equal(joinBase('/docs/', '/guides'), '/docs/guides');
+  assert.equal(joinBase('/docs/', '/'), '/docs/');
+  assert.equal(stripBase('/docs/', '/docs/guides/'), '/guides');
+  assert.equal(stripBase('/docs/', '/other'), undefined);
+  assert.equal(normalizeRoute('/a/index.html'), '/a');
+});
+
+test('request paths cannot escape the output', () => {
+  assert.deepEqual(resolveRequestPath('/', '/guides/usage'), { candidates: ['guides/usage', 'guides/usage/index.html', 'guides/usage.html'] });
+  for (const evil of ['/../etc/passwd', '/%2e%2e/etc/passwd', '/a/%2E%2E/%2E%2E/x', '/a%00b', '/..%5c..%5cwin.ini', '/%E0%A4%A']) {
+    assert.ok('forbidden' in resolveRequestPath('/', evil), evil);
+  }
+  assert.ok('outside' in resolveRequestPath('/docs/', '/elsewhere'));
+});
+
+test('fs writer swaps the output in only after every file is written', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-writer-'));
+  const out = join(dir, 'build');
+  await mkdir(out);
+  await writeFile(join(out, 'old.html'), 'old');
+  await createFsWriter(out).write([{ path: 'index.html', contents: 'new' }, { path: 'a/b.json', contents: '{}' }]);
+  assert.deepEqual((await readdir(out)).sort(), ['a', 'index.html']);
+  // A write that fails half-way (a file path under an existing file) leaves the last good output.
+  await assert.rejects(createFsWriter(out).write([{ path: 'x', contents: '1' }, { path: 'x/y', contents: '2' }]));
+  assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'new');
+  assert.deepEqual((await readdir(dir)).sort(), ['build']);
+});
+
+test('memory writer keeps the latest output', async () => {
+  const writer = createMemoryWriter();
+  await writer.write([{ path: 'a', contents: '1' }]);
+  await writer.write([{ path: 'b', contents: '2' }]);
+  assert.deepEqual([...writer.files.keys()], ['b']);
+});
+
+test('diagnostics are sorted, deduplicated and formatted file:line:col', () => {
+  const d = { code: 'DG402', severity: 'error' as const, message: 'Broken link "/gude"', file: 'content/a.md', line: 12, column: 5, hint: 'Did you mean "/guides"?' };
+  const text = formatDiagnostics([d, d, { code: 'DG101', severity: 'error', message: 'Bad', key: 'baseUrl' }]);
+  assert.equal(text, 'content/a.md:12:5  error  Broken link "/gude"  DG402\n    hint: Did you mean "/guides"?\nconfig baseUrl  error  Bad  DG101');
+});
