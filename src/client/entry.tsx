@@ -7,6 +7,7 @@ import { createSafeStorage } from './storage.js';
 import { setupColorMode } from './color-mode.js';
 import { setupAnnouncementBar } from './announcement-bar.js';
 import { setupCopyButtons } from './copy-buttons.js';
+import { setupSearchTrigger } from './search/search-trigger.js';
 
 const ISLANDS: Record<string, ComponentType<any>> = { ColorModeToggle, AnnouncementBar, LocaleDropdown, VersionDropdown };
 
@@ -24,4 +25,5 @@ const settings = JSON.parse(document.getElementById('__docsgen')?.textContent ??
 setupColorMode(storage, settings.colorMode);
 setupAnnouncementBar(storage);
 setupCopyButtons(document);
+setupSearchTrigger();
 hydrateIslands(document);
