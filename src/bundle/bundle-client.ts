@@ -36,7 +36,7 @@ export async function bundleClient(options: BundleClientOptions): Promise<{ bund
   const require = createRequire(join(pkg, 'package.json'));
   const themeFile = require.resolve(`highlight.js/styles/${options.highlightTheme}.css`, { paths: [pkg] });
   const templates = resolve(options.root, options.templatesDir);
-  const cssImports = ['styles.css', 'api.css'].map((name) => join(templates, name)).filter(existsSync);
+  const cssImports = ['styles.css', 'api.css', 'search.css'].map((name) => join(templates, name)).filter(existsSync);
   const cssSource = [...cssImports, themeFile].map((file) => `@import ${JSON.stringify(file)};`).join('\n');
   try {
     const [js, css] = await Promise.all([

@@ -1,0 +1,41 @@
+import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+import { createServer, type Server } from 'node:http';
+import { readFile, realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { createSiteHandler } from '../../src/dev-server/site-handler.js';
+
+/** Debian's Chromium, never a downloaded browser (see README: browser tests). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+/** Serves a build directory on 127.0.0.1 with clean URLs, like `docsgen serve`. */
+export async function serveDirectory(dir: string, baseUrl = '/'): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+  const root = await realpath(dir);
+  const lookup = async (path: string) => {
+    try {
+      const real = await realpath(join(root, path));
+      return real.startsWith(root + sep) ? await readFile(real) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const server = createServer(createSiteHandler({ baseUrl, lookup }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Collects console errors, warnings about hydration and uncaught page errors. */
+export function watchConsole(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { problems };
+}
