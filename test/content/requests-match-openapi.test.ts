@@ -54,7 +54,7 @@ function codeBlocks(markdown: string): CodeBlock[] {
 }
 
 /** Index just past the brace that closes the one at `start`, skipping string literals. */
-function closingBrace(text: string, start: number, open = '{', close = '}'): number {
+function closingBrace(text: string, start: number): number {
   let depth = 0;
   for (let i = start; i < text.length; i++) {
     const c = text[i];
@@ -62,8 +62,8 @@ function closingBrace(text: string, start: number, open = '{', close = '}'): num
       const end = text.indexOf(c, i + 1);
       if (end === -1) return text.length;
       i = end;
-    } else if (c === open) depth++;
-    else if (c === close && --depth === 0) return i + 1;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
   }
   return text.length;
 }
