@@ -51,7 +51,7 @@ export function buildNavTree(input: BuildNavTreeInput): { sidebars: Record<strin
 }
 
 function autogenerate(dirName: string, docs: readonly Page[], docLink: (page: Page) => NavItem): NavItem[] {
-  const prefix = dirName.replace(/^\/|\/$/g, '');
+  const prefix = dirName.replace(/^\.?\/?|\/$/g, '');
   const inDir = docs.filter((page) => (prefix === '' || prefix === '.' ? true : page.id.startsWith(`${prefix}/`)));
   const order = (a: Page, b: Page) => (a.sidebarPosition ?? Infinity) - (b.sidebarPosition ?? Infinity) || a.id.localeCompare(b.id);
   const direct = inDir.filter((page) => !page.id.slice(prefix ? prefix.length + 1 : 0).includes('/')).sort(order);
