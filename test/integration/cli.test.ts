@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO, createMiniSite } from '../helpers/mini-site.js';
+
+const cli = (args: string[], cwd = REPO) => spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8' });
+
+test('--help and --version exit 0; usage errors exit 2', () => {
+  const help = cli(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /Usage: docsgen/);
+  assert.match(help.stdout, /build/);
+  assert.match(help.stdout, /serve/);
+  assert.equal(cli(['--version']).status, 0);
+  assert.match(cli(['--version']).stdout, /^\d+\.\d+\.\d+/);
+  assert.equal(cli(['frobnicate']).status, 2);
+  assert.equal(cli(['build', '--no-such-flag']).status, 2);
+  assert.equal(cli(['serve', '--port', 'abc']).status, 2);
+});
+
+test('a mini site builds with clean URLs, sitemap, robots, meta index and hashed assets', async () => {
+  const root = await createMiniSite();
+  const result = cli(['build'], root);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /docsgen: \d+ pages, \d+ files .* written to build\/ in [\d.]+ s/);
+  const out = join(root, 'build');
+  for (const file of ['index.html', 'guides/start/index.html', 'guides/next/index.html', '404.html', 'sitemap.xml', 'robots.txt', 'meta/index.json', 'search/index.html']) {
+    assert.ok(existsSync(join(out, file)), file);
+  }
+  const assets = await readdir(join(out, 'assets/js'));
+  assert.ok(assets.some((f) => /^entry\.[A-Z0-9]+\.js$/i.test(f)), assets.join());
+  const meta = JSON.parse(await readFile(join(out, 'meta/index.json'), 'utf8'));
+  assert.deepEqual(meta.docs.map((d: { path: string }) => d.path), ['/', '/guides/next', '/guides/start']);
+  assert.equal(meta.docs[2].sidebar, 'guidesSidebar');
+});
+
+test('every problem is reported at once with file and line, and the previous output is kept', async () => {
+  const root = await createMiniSite({
+    files: {
+      'content/guides/bad-yaml.md': '---\ntitle: [oops\n---\nbody\n',
+      'content/guides/links.md': '---\ntitle: Links\n---\n\nSee [nowhere](./nowhere.md) and [gone](/guides/gone) and [anchor](./start.md#missing).\n',
+    },
+  });
+  const out = join(root, 'build');
+  await mkdir(out);
+  await writeFile(join(out, 'keep.txt'), 'previous build');
+  const result = cli(['build'], root);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /content\/guides\/bad-yaml\.md:\d+(:\d+)?  error  Invalid front matter/);
+  assert.match(result.stderr, /content\/guides\/links\.md:5:5  error  Broken link "\.\/nowhere\.md"/);
+  assert.match(result.stderr, /content\/guides\/links\.md:5:\d+  error  Broken link "\/guides\/gone"/);
+  assert.match(result.stderr, /content\/guides\/links\.md:5:\d+  error  Broken anchor "\.\/start\.md#missing"/);
+  assert.match(result.stderr, /build failed with 4 errors/);
+  assert.deepEqual(await readdir(out), ['keep.txt']);
+});
+
+test('a bad config value names the key and the value', async () => {
+  const root = await createMiniSite({ config: "baseUrl: 'docs'," });
+  const result = cli(['build'], root);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /site\.config\.ts  error  Invalid config value at "baseUrl": .*\(got "docs"\)  DG101/);
+});
+
+test('baseUrl other than / prefixes every link, asset and sitemap URL', async () => {
+  const root = await createMiniSite({ config: "baseUrl: '/docs/'," });
+  const result = cli(['build'], root);
+  assert.equal(result.status, 0, result.stderr);
+  const out = join(root, 'build');
+  const html = await readFile(join(out, 'guides/start/index.html'), 'utf8');
+  const urls = [...html.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]);
+  assert.ok(urls.length > 10);
+  for (const url of urls) assert.ok(url.startsWith('/docs/'), url);
+  assert.match(html, /href="\/docs\/guides\/next#details"/);
+  const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
+  assert.match(sitemap, /<loc>https:\/\/docs\.acme\.example\/docs\/guides\/start<\/loc>/);
+  assert.doesNotMatch(html + sitemap, new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
