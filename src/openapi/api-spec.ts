@@ -1,0 +1,46 @@
+import type { OpenApiDocument, OperationObject, ParameterObject, SecurityRequirement, ServerObject } from './openapi-types.js';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** One operation of the document, resolved once when the description is loaded. */
+export interface ApiOperationEntry {
+  method: HttpMethod;
+  path: string;
+  /** JSON pointer of the operation object, e.g. `#/paths/~1gateways/get`. */
+  pointer: string;
+  operation: OperationObject;
+  /** Path-item and operation parameters merged (the operation wins), `$ref`s resolved. */
+  parameters: ParameterObject[];
+  /** The operation's tags; empty when it has none. */
+  tags: string[];
+  /** The servers that apply: the operation's, else the path item's, else the document's. */
+  servers: ServerObject[];
+  /** The security requirements that apply (the operation's or the document's). */
+  security: SecurityRequirement[];
+}
+
+export interface ApiTagEntry {
+  name: string;
+  description?: string;
+  /** Indexes into `ApiSpec.operations`, in document order. */
+  operations: number[];
+}
+
+/**
+ * A loaded API description: the bundled document (external files inlined, internal `$ref`s
+ * kept so circular schemas stay finite) and the index of its operations and tags.
+ */
+export interface ApiSpec {
+  /** The root file, relative to the site root. */
+  file: string;
+  absolutePath: string;
+  /** '3.0' or '3.1'. */
+  version: '3.0' | '3.1';
+  document: OpenApiDocument;
+  operations: readonly ApiOperationEntry[];
+  /** Tags in the order of the top-level `tags` array, then of first use; only tags with operations. */
+  tags: readonly ApiTagEntry[];
+  /** Indexes of operations without tags. */
+  untagged: readonly number[];
+}

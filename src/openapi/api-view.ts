@@ -1,0 +1,194 @@
+/**
+ * The view models of the API reference templates: plain serialisable data carrying only what a
+ * page shows (never the whole description). HTML strings are either sanitised Markdown from the
+ * untrusted pipeline (`descriptionHtml`) or build-time highlighted code (`html`).
+ */
+
+export interface SchemaView {
+  /** Property name when this node is a property of an object. */
+  name?: string;
+  /** Component name or `title` of the schema, e.g. 'Gateway'. */
+  title?: string;
+  /** 'object', 'array', 'string', 'integer', 'number', 'boolean', 'null', 'any', or 'string | integer'. */
+  type: string;
+  format?: string;
+  required?: boolean;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  descriptionHtml?: string;
+  /** Allowed values, each JSON-encoded ('"iot"', '5', 'null'). */
+  enum?: string[];
+  /** JSON-encoded default value. */
+  default?: string;
+  /** JSON-encoded example value. */
+  example?: string;
+  /** Constraints in words: 'min 1', 'max 256', 'pattern ^[a-z]+$', 'max length 10'. */
+  constraints?: string[];
+  properties?: SchemaView[];
+  /** Schema of the values of a map (`additionalProperties`). */
+  additionalProperties?: SchemaView;
+  /** Array items. */
+  items?: SchemaView;
+  /** `oneOf`/`anyOf`, or an `allOf` that could not be merged into one object. */
+  composition?: { kind: 'oneOf' | 'anyOf' | 'allOf'; variants: SchemaView[] };
+  /** Property whose value selects the `oneOf` variant. */
+  discriminator?: string;
+  /** Set when this node refers back to a schema shown above it: the name of that schema. */
+  circular?: string;
+  /** Set when the depth limit stopped the tree here. */
+  truncated?: boolean;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ParameterView {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  deprecated: boolean;
+  type: string;
+  format?: string;
+  nullable?: boolean;
+  default?: string;
+  enum?: string[];
+  minimum?: string;
+  maximum?: string;
+  pattern?: string;
+  example?: string;
+  /** Other constraints in words (length, item counts). */
+  constraints: string[];
+  descriptionHtml?: string;
+  /** The schema tree, for object and array parameters. */
+  schema?: SchemaView;
+}
+
+export interface ParameterGroupView {
+  location: ParameterLocation;
+  /** Element id of the group heading: 'path-parameters', 'query-parameters' … */
+  id: string;
+  title: string;
+  parameters: ParameterView[];
+}
+
+export interface ExampleView {
+  label: string;
+  summaryHtml?: string;
+  /** The example as a highlighted code block. */
+  html: string;
+}
+
+export interface MediaView {
+  mediaType: string;
+  schema?: SchemaView;
+  examples: ExampleView[];
+}
+
+export interface RequestBodyView {
+  required: boolean;
+  descriptionHtml?: string;
+  /** One tab per media type. */
+  contents: (MediaView & { id: string })[];
+}
+
+export interface ResponseView {
+  /** Panel id, e.g. 'response-200' or 'response-200-application-xml'. */
+  id: string;
+  status: string;
+  /** Tab label: the status, plus the media type when a status has several. */
+  label: string;
+  /** For the tab colour: 'success', 'redirect', 'client-error', 'server-error', 'info', 'default'. */
+  kind: string;
+  descriptionHtml?: string;
+  headers: ParameterView[];
+  content?: MediaView;
+}
+
+export interface CodeSampleView {
+  /** Language id from the config ('python'), used by the language switcher. */
+  language: string;
+  label: string;
+  /** Panel id: 'sample-python'. */
+  id: string;
+  /** The highlighted code block. */
+  html: string;
+}
+
+export interface ServerView {
+  url: string;
+  descriptionHtml?: string;
+}
+
+export interface PathSegmentView {
+  text: string;
+  /** True for a `{param}` segment (text is the parameter name, without braces). */
+  param: boolean;
+}
+
+export interface ApiSectionView {
+  id: string;
+  text: string;
+  depth: 2 | 3;
+}
+
+export interface ApiOperationView {
+  slug: string;
+  /** Lower-case HTTP method ('get'). */
+  method: string;
+  path: string;
+  pathSegments: PathSegmentView[];
+  /** The first server's URL (variables set to their defaults), '' when there is none. */
+  serverUrl: string;
+  servers: ServerView[];
+  summary: string;
+  operationId?: string;
+  tags: string[];
+  deprecated: boolean;
+  descriptionHtml?: string;
+  /** Each way to authenticate in words ('API key in header x-api-key'); any one of them is enough. */
+  security: string[];
+  parameterGroups: ParameterGroupView[];
+  requestBody?: RequestBodyView;
+  responses: ResponseView[];
+  codeSamples: CodeSampleView[];
+  /** How many code-sample tabs show before the overflow menu. */
+  visibleTabs: number;
+  /** The page's sections, for its table of contents. */
+  sections: ApiSectionView[];
+}
+
+export interface OperationLinkView {
+  method: string;
+  path: string;
+  summary: string;
+  /** baseUrl-joined URL of the operation's page. */
+  href: string;
+  deprecated: boolean;
+}
+
+export interface SecuritySchemeView {
+  name: string;
+  /** How to send the credential, in words. */
+  words: string;
+  descriptionHtml?: string;
+}
+
+export interface ApiOverviewView {
+  title: string;
+  version?: string;
+  summary?: string;
+  descriptionHtml?: string;
+  servers: ServerView[];
+  securitySchemes: SecuritySchemeView[];
+  contact?: { name?: string; url?: string; email?: string };
+  license?: { name: string; url?: string };
+  termsOfService?: string;
+  /** baseUrl-joined URL of /openapi/{slug}.json. */
+  specUrl: string;
+  specFileName: string;
+  tags: { name: string; id: string; descriptionHtml?: string; operations: OperationLinkView[] }[];
+  /** Operations without a tag. */
+  untagged: OperationLinkView[];
+  sections: ApiSectionView[];
+}

@@ -1,0 +1,135 @@
+import kebabCase from 'lodash/kebabCase.js';
+import { snippetz } from '@scalar/snippetz';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { NavItem, Page } from '../model.js';
+import type { Highlighter } from '../content/highlighter.js';
+import { createMarkdownProcessor } from '../content/markdown-processor.js';
+import { operationAnchors, overviewAnchors } from './api-anchors.js';
+import type { ApiSpec } from './api-spec.js';
+import type { ApiOperationView, ApiOverviewView } from './api-view.js';
+import { buildOperationView } from './build-operation-view.js';
+import { buildOverviewView } from './build-overview-view.js';
+import { assignOperationSlugs } from './operation-slugs.js';
+import { renderDescription, type RenderedDescription } from './render-description.js';
+import { createPageCollector, type BuildContext, type PageCollector } from './view-context.js';
+
+export interface BuildApiPagesOptions {
+  /** Route prefix of the reference, e.g. '/api/reference'. */
+  routePrefix: string;
+  productSlug: string;
+  baseUrl: string;
+  highlighter: Highlighter;
+  /** Code-sample languages, in tab order. */
+  languages: readonly string[];
+  visibleTabs: number;
+}
+
+export interface ApiPages {
+  pages: Page[];
+  sidebar: NavItem[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The API reference: an overview page and one page per operation, built from the operation
+ * index (each page carries only the schemas it uses), and the sidebar grouped by tag.
+ */
+export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiPages {
+  const base = buildContext(spec, options);
+  const overviewSlug = overviewSlugOf(spec);
+  const { names, diagnostics } = assignOperationSlugs(spec.operations, { file: spec.file, reserved: [overviewSlug] });
+  const routes = names.map((n) => `${options.routePrefix}/${n.slug}`);
+  const snippets = snippetz();
+  const operationPages = spec.operations.map((entry, index) => {
+    const page = createPageCollector();
+    const view = buildOperationView({ entry, slug: names[index].slug, title: names[index].title, ctx: { ...base, page }, languages: options.languages, visibleTabs: options.visibleTabs, snippets });
+    diagnostics.push(...page.diagnostics);
+    return operationPage(view, page, { route: routes[index], file: spec.file });
+  });
+  const overviewCollector = createPageCollector();
+  const titles = names.map((n) => n.title);
+  const overview = buildOverviewView({ spec, ctx: { ...base, page: overviewCollector }, routes, titles, baseUrl: options.baseUrl, productSlug: options.productSlug });
+  diagnostics.push(...overviewCollector.diagnostics);
+  const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
+  const pages = [overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }), ...operationPages];
+  return { pages, sidebar: buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), diagnostics };
+}
+
+function buildContext(spec: ApiSpec, options: BuildApiPagesOptions): BuildContext {
+  const processor = createMarkdownProcessor({ trusted: false });
+  const cache = new Map<string, RenderedDescription>();
+  const renderOptions = { processor, highlighter: options.highlighter, baseUrl: options.baseUrl, sourcePath: spec.file };
+  const renderMarkdown = (markdown: string) => {
+    let hit = cache.get(markdown);
+    if (!hit) cache.set(markdown, (hit = renderDescription(markdown, renderOptions)));
+    return hit;
+  };
+  return { document: spec.document, file: spec.file, baseUrl: options.baseUrl, highlighter: options.highlighter, renderMarkdown, sampleTemplates: new Map(), memo: new Map() };
+}
+
+/** `info.x-slug`, else kebabCase of the title ('HeliumGeek API' → 'helium-geek-api'). */
+function overviewSlugOf(spec: ApiSpec): string {
+  const custom = spec.document.info?.['x-slug'];
+  if (typeof custom === 'string' && /^[a-z0-9][a-z0-9-]*$/.test(custom)) return custom;
+  return kebabCase(String(spec.document.info?.title ?? '')) || 'api';
+}
+
+const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function operationPage(view: ApiOperationView, collector: PageCollector, where: { route: string; file: string }): Page {
+  const method = view.method.toUpperCase();
+  const text = plain([view.summary, method, view.path, ...view.tags, ...collector.text].join(' '));
+  const firstText = collector.text[0] && view.descriptionHtml ? collector.text[0] : '';
+  return {
+    ...pageDefaults(`api/${view.slug}`, where),
+    kind: 'api-operation',
+    title: view.summary,
+    description: plain(firstText).slice(0, 160) || `${view.summary}: ${method} ${view.path}`,
+    toc: view.sections.map(({ depth, id, text: heading }) => ({ depth, id, text: heading })),
+    anchors: unique([...operationAnchors(view), ...collector.anchors]),
+    links: collector.links,
+    body: { type: 'api-operation', operation: view },
+    text,
+    badge: method,
+  };
+}
+
+function overviewPage(view: ApiOverviewView, collector: PageCollector, where: { route: string; file: string; slug: string }): Page {
+  const text = plain([view.title, view.version ?? '', view.summary ?? '', ...collector.text, ...view.tags.flatMap((t) => [t.name, ...t.operations.map((o) => o.summary)])].join(' '));
+  return {
+    ...pageDefaults(`api/${where.slug}`, where),
+    kind: 'api-overview',
+    title: view.title,
+    description: plain(view.summary ?? collector.text[0] ?? view.title).slice(0, 160),
+    toc: view.sections.map(({ depth, id, text: heading }) => ({ depth, id, text: heading })),
+    anchors: unique([...overviewAnchors(view), ...collector.anchors]),
+    links: collector.links,
+    body: { type: 'api-overview', overview: view },
+    text,
+  };
+}
+
+function pageDefaults(id: string, where: { route: string; file: string }) {
+  return { id, route: where.route, tags: [], hideTableOfContents: false, sourcePath: where.file, docsFeatures: [] };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+interface SidebarInput {
+  overview: ApiOverviewView;
+  overviewRoute: string;
+  overviewSlug: string;
+  names: { slug: string; title: string }[];
+  routes: string[];
+}
+
+function buildSidebar(spec: ApiSpec, input: SidebarInput): NavItem[] {
+  const link = (index: number): NavItem => ({ type: 'link', label: input.names[index].title, route: input.routes[index], docId: `api/${input.names[index].slug}`, badge: spec.operations[index].method.toUpperCase() });
+  return [
+    { type: 'link', label: input.overview.title, route: input.overviewRoute, docId: `api/${input.overviewSlug}` },
+    ...spec.tags.map((tag): NavItem => ({ type: 'category', label: tag.name, items: tag.operations.map(link), collapsed: false, collapsible: true })),
+    ...spec.untagged.map(link),
+  ];
+}

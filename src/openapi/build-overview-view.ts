@@ -1,0 +1,81 @@
+import kebabCase from 'lodash/kebabCase.js';
+import { joinBase } from '../shared/url.js';
+import type { ApiSpec } from './api-spec.js';
+import type { ApiOverviewView, ApiSectionView, OperationLinkView, SecuritySchemeView } from './api-view.js';
+import type { SecuritySchemeObject } from './openapi-types.js';
+import { resolveRef } from './resolve-ref.js';
+import { safeUrl } from './safe-url.js';
+import { securitySchemeWords } from './security-to-words.js';
+import { serverUrl } from './server-url.js';
+import { describe, type ViewContext } from './view-context.js';
+import { optionalField } from './optional-field.js';
+
+export interface OverviewViewInput {
+  spec: ApiSpec;
+  ctx: ViewContext;
+  /** Route of each operation's page, by index. */
+  routes: readonly string[];
+  /** Title of each operation's page, by index. */
+  titles: readonly string[];
+  baseUrl: string;
+  productSlug: string;
+}
+
+/** The overview page: info, servers, authentication, download link and operations by tag. */
+export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productSlug }: OverviewViewInput): ApiOverviewView {
+  const info = spec.document.info ?? {};
+  const link = (index: number): OperationLinkView => {
+    const entry = spec.operations[index];
+    return { method: entry.method, path: entry.path, summary: titles[index], href: joinBase(baseUrl, routes[index]), deprecated: entry.operation.deprecated === true };
+  };
+  const tags = spec.tags.map((tag) => ({ name: tag.name, id: `tag-${kebabCase(tag.name) || 'untitled'}`, operations: tag.operations.map(link), ...optionalField('descriptionHtml', describe(ctx, tag.description)) }));
+  const view: ApiOverviewView = {
+    title: String(info.title ?? 'API'),
+    servers: (spec.document.servers ?? []).map((server) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', describe(ctx, server.description)) })),
+    securitySchemes: securitySchemes(spec, ctx),
+    specUrl: joinBase(baseUrl, `/openapi/${productSlug}.json`),
+    specFileName: `${productSlug}.json`,
+    tags,
+    untagged: spec.untagged.map(link),
+    sections: [],
+  };
+  if (info.version !== undefined) view.version = String(info.version);
+  if (typeof info.summary === 'string') view.summary = info.summary;
+  const descriptionHtml = describe(ctx, info.description);
+  if (descriptionHtml) view.descriptionHtml = descriptionHtml;
+  Object.assign(view, contactAndLicense(info));
+  view.sections = sections(view);
+  return view;
+}
+
+function securitySchemes(spec: ApiSpec, ctx: ViewContext): SecuritySchemeView[] {
+  return Object.entries(spec.document.components?.securitySchemes ?? {}).map(([name, raw]) => {
+    const scheme = resolveRef<SecuritySchemeObject>(spec.document, raw).value;
+    return { name, words: securitySchemeWords(scheme, name), ...optionalField('descriptionHtml', describe(ctx, scheme?.description)) };
+  });
+}
+
+function contactAndLicense(info: NonNullable<ApiSpec['document']['info']>): Partial<ApiOverviewView> {
+  const out: Partial<ApiOverviewView> = {};
+  const contact = info.contact;
+  if (contact && typeof contact === 'object') {
+    const email = typeof contact.email === 'string' && /^[^\s@<>"]+@[^\s@<>"]+$/.test(contact.email) ? contact.email : undefined;
+    const value = { ...optionalField('name', typeof contact.name === 'string' ? contact.name : undefined), ...optionalField('url', safeUrl(contact.url)), ...optionalField('email', email) };
+    if (Object.keys(value).length) out.contact = value;
+  }
+  if (info.license && typeof info.license.name === 'string') out.license = { name: info.license.name, ...optionalField('url', safeUrl(info.license.url)) };
+  const terms = safeUrl(info.termsOfService);
+  if (terms) out.termsOfService = terms;
+  return out;
+}
+
+function sections(view: ApiOverviewView): ApiSectionView[] {
+  const out: ApiSectionView[] = [];
+  if (view.servers.length) out.push({ id: 'servers', text: 'Servers', depth: 2 });
+  if (view.securitySchemes.length) out.push({ id: 'authentication', text: 'Authentication', depth: 2 });
+  out.push({ id: 'download', text: 'Download the description', depth: 2 });
+  if (view.contact || view.license || view.termsOfService) out.push({ id: 'contact-and-license', text: 'Contact and license', depth: 2 });
+  out.push({ id: 'endpoints', text: 'Endpoints', depth: 2 }, ...view.tags.map((t) => ({ id: t.id, text: t.name, depth: 3 as const })));
+  if (view.untagged.length) out.push({ id: 'other-endpoints', text: 'Other endpoints', depth: 3 });
+  return out;
+}

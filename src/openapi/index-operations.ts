@@ -1,0 +1,66 @@
+import { HTTP_METHODS, type ApiOperationEntry, type ApiTagEntry } from './api-spec.js';
+import { toPointer } from './json-pointer.js';
+import type { OpenApiDocument, OperationObject, ParameterObject, PathItemObject } from './openapi-types.js';
+import { resolveRef } from './resolve-ref.js';
+
+export interface OperationIndex {
+  operations: ApiOperationEntry[];
+  tags: ApiTagEntry[];
+  untagged: number[];
+}
+
+/**
+ * Walks `paths` once: every operation in document order with its parameters, servers and
+ * security resolved, and the tags in the order of the top-level `tags` array, then of first use.
+ */
+export function indexOperations(document: OpenApiDocument): OperationIndex {
+  const operations: ApiOperationEntry[] = [];
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = resolveRef<PathItemObject>(document, rawItem).value;
+    if (!item || typeof item !== 'object') continue;
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation || typeof operation !== 'object') continue;
+      operations.push({
+        method,
+        path,
+        pointer: toPointer(['paths', path, method]),
+        operation,
+        parameters: mergeParameters(document, item.parameters, operation.parameters),
+        tags: Array.isArray(operation.tags) ? operation.tags.filter((t) => typeof t === 'string') : [],
+        servers: operation.servers ?? item.servers ?? document.servers ?? [],
+        security: operation.security ?? document.security ?? [],
+      });
+    }
+  }
+  return { operations, ...groupByTag(document, operations) };
+}
+
+function mergeParameters(document: OpenApiDocument, shared: unknown, own: unknown): ParameterObject[] {
+  const byKey = new Map<string, ParameterObject>();
+  for (const list of [shared, own]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const parameter = resolveRef<ParameterObject>(document, raw).value;
+      if (parameter && typeof parameter.name === 'string') byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+    }
+  }
+  return [...byKey.values()];
+}
+
+function groupByTag(document: OpenApiDocument, operations: ApiOperationEntry[]): { tags: ApiTagEntry[]; untagged: number[] } {
+  const tags = new Map<string, ApiTagEntry>();
+  for (const tag of Array.isArray(document.tags) ? document.tags : []) {
+    if (tag && typeof tag.name === 'string' && !tags.has(tag.name)) tags.set(tag.name, { name: tag.name, description: tag.description, operations: [] });
+  }
+  const untagged: number[] = [];
+  operations.forEach((entry, index) => {
+    if (entry.tags.length === 0) untagged.push(index);
+    for (const name of entry.tags) {
+      if (!tags.has(name)) tags.set(name, { name, operations: [] });
+      const tag = tags.get(name)!;
+      if (!tag.operations.includes(index)) tag.operations.push(index);
+    }
+  });
+  return { tags: [...tags.values()].filter((t) => t.operations.length > 0), untagged };
+}

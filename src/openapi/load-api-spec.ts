@@ -1,0 +1,91 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import { $RefParser } from '@apidevtools/json-schema-ref-parser';
+import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ApiSpec } from './api-spec.js';
+import type { OpenApiDocument } from './openapi-types.js';
+import { checkApiStructure } from './check-api-structure.js';
+import { checkInternalRefs } from './check-internal-refs.js';
+import { indexOperations } from './index-operations.js';
+import { refParserDiagnostics } from './ref-parser-diagnostics.js';
+
+export interface LoadApiSpecResult {
+  spec?: ApiSpec;
+  diagnostics: Diagnostic[];
+  /** Every file read (absolute paths), for the dev server to watch. */
+  files: string[];
+}
+
+/** Local files only: HTTP `$ref`s are never fetched (builds are offline and deterministic). */
+const PARSER_OPTIONS = {
+  resolve: { external: true, http: false },
+  continueOnError: true,
+  dereference: { circular: 'ignore' as const },
+};
+
+/**
+ * Reads an OpenAPI 3.0/3.1 description (YAML or JSON, any extension), bundles its external
+ * files into one document (internal `$ref`s stay, so circular schemas stay finite), checks its
+ * structure and indexes its operations. Problems come back as diagnostics with file and pointer.
+ */
+export async function loadApiSpec(file: string, options: { root: string }): Promise<LoadApiSpecResult> {
+  const absolutePath = resolve(options.root, file);
+  const display = (path: string) => displayPath(options.root, path);
+  const parser = new $RefParser();
+  const files = () => parser.$refs.paths().filter((p) => !/^https?:/i.test(p)).map((p) => resolve(p));
+  let root: OpenApiDocument;
+  try {
+    root = (await parser.parse(absolutePath, PARSER_OPTIONS)) as OpenApiDocument;
+  } catch (error) {
+    return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: [absolutePath] };
+  }
+  const versionProblem = checkVersion(root, display(absolutePath));
+  if (versionProblem) return { diagnostics: [versionProblem], files: [absolutePath] };
+  let document: OpenApiDocument;
+  try {
+    // Reads the external files; only a multi-file description needs the (slower) bundling.
+    await parser.resolve(absolutePath, root, PARSER_OPTIONS);
+    const external = parser.$refs.paths().length > 1;
+    document = external ? ((await parser.bundle(absolutePath, root, PARSER_OPTIONS)) as OpenApiDocument) : root;
+  } catch (error) {
+    return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: files() };
+  }
+  const broken = checkInternalRefs(document, display(absolutePath));
+  if (broken.length) return { diagnostics: broken, files: files() };
+  const diagnostics = checkApiStructure(document, display(absolutePath));
+  if (hasErrors(diagnostics)) return { diagnostics, files: files() };
+  const index = indexOperations(document);
+  const spec: ApiSpec = {
+    file: display(absolutePath),
+    absolutePath,
+    version: String(document.openapi).startsWith('3.1') ? '3.1' : '3.0',
+    document,
+    ...index,
+  };
+  return { spec, diagnostics, files: files() };
+}
+
+function displayPath(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel.split('\\').join('/');
+}
+
+function checkVersion(document: OpenApiDocument, file: string): Diagnostic | undefined {
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) {
+    return errorDiagnostic('DG302', 'The API description is not an object (expected an OpenAPI 3 document)', { file, pointer: '#' });
+  }
+  if (document.swagger !== undefined) {
+    return errorDiagnostic('DG301', `This API description is Swagger ${String(document.swagger)} (OpenAPI 2); docsgen reads OpenAPI 3.0 and 3.1 only`, {
+      file,
+      pointer: '#/swagger',
+      hint: 'Convert it to OpenAPI 3, e.g. `npx swagger2openapi --yaml --outfile openapi.yaml swagger.yaml` or https://converter.swagger.io, and point `openapi` in site.config.ts at the result.',
+    });
+  }
+  if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
+    return errorDiagnostic('DG301', `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}: docsgen reads OpenAPI 3.0.x and 3.1.x`, {
+      file,
+      pointer: '#/openapi',
+      hint: "Set `openapi: 3.1.0` (or 3.0.3) at the top of the description.",
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,49 @@
+import { renderCodeBlockHtml } from '../content/render-code-block.js';
+import type { ExampleView, MediaView } from './api-view.js';
+import { namedExamples, sampleSchema, type Direction } from './example-value.js';
+import type { MediaTypeObject } from './openapi-types.js';
+import { schemaToView } from './schema-to-view.js';
+import { describe, memoized, type ViewContext } from './view-context.js';
+
+/**
+ * One media type of a request body or response: its schema tree and its examples — the
+ * description's own `example`/`examples` first, else one generated from the schema.
+ */
+export function mediaToView(mediaType: string, media: MediaTypeObject, ctx: ViewContext, direction: Direction): MediaView {
+  const build = (c: ViewContext): MediaView => {
+    const view: MediaView = { mediaType, examples: examplesOf(mediaType, media, c, direction) };
+    if (media.schema !== undefined) view.schema = schemaToView(media.schema, c);
+    return view;
+  };
+  // A bare `$ref` schema without examples of its own looks the same wherever it is used.
+  const ref = sharedSchemaRef(media);
+  return ref ? memoized(ctx, `media\u0000${mediaType}\u0000${direction}\u0000${ref}`, build) : build(ctx);
+}
+
+function sharedSchemaRef(media: MediaTypeObject): string | undefined {
+  const schema = media.schema as { $ref?: unknown } | undefined;
+  if (media.example !== undefined || media.examples !== undefined || !schema || Object.keys(schema).length !== 1) return undefined;
+  return typeof schema.$ref === 'string' ? schema.$ref : undefined;
+}
+
+function examplesOf(mediaType: string, media: MediaTypeObject, ctx: ViewContext, direction: Direction): ExampleView[] {
+  const render = (value: unknown) => exampleHtml(mediaType, value, ctx);
+  if (media.example !== undefined) return [{ label: 'Example', html: render(media.example) }];
+  const named = namedExamples(media, ctx.document);
+  if (named.length) {
+    return named.map(({ name, example, value }) => {
+      const summaryHtml = describe(ctx, example.description);
+      return { label: example.summary || name, html: render(value), ...(summaryHtml ? { summaryHtml } : {}) };
+    });
+  }
+  const generated = sampleSchema(media.schema, ctx.document, direction);
+  return generated === undefined ? [] : [{ label: 'Example', html: render(generated) }];
+}
+
+/** The example serialised for its media type (JSON unless it is already text) and highlighted. */
+export function exampleHtml(mediaType: string, value: unknown, ctx: ViewContext): string {
+  const json = /[/+]json\b/i.test(mediaType) || typeof value !== 'string';
+  const text = json ? (JSON.stringify(value, null, 2) ?? 'null') : String(value);
+  const language = json ? 'json' : /xml/i.test(mediaType) ? 'xml' : /html/i.test(mediaType) ? 'html' : 'plaintext';
+  return renderCodeBlockHtml({ highlighted: ctx.highlighter.highlight(text, language) });
+}

@@ -1,0 +1,60 @@
+import { VFile } from 'vfile';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { LinkRef } from '../model.js';
+import type { Highlighter } from '../content/highlighter.js';
+import type { MarkdownContext } from '../content/markdown-context.js';
+import type { MarkdownProcessor } from '../content/markdown-processor.js';
+import { plainTextHtml } from './plain-text-html.js';
+
+export interface RenderDescriptionOptions {
+  /** The untrusted processor: `createMarkdownProcessor({ trusted: false })`. */
+  processor: MarkdownProcessor;
+  highlighter: Highlighter;
+  baseUrl: string;
+  /** The API description file, for messages. */
+  sourcePath: string;
+}
+
+export interface RenderedDescription {
+  /** Sanitised HTML. */
+  html: string;
+  /** Plain text, for search. */
+  text: string;
+  links: LinkRef[];
+  anchors: string[];
+  diagnostics: Diagnostic[];
+}
+
+const NO_ROUTES: ReadonlyMap<string, string> = new Map();
+const TAGS = /<[^>]+>/g;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+
+/**
+ * Renders Markdown from an API description with the content pipeline in its untrusted mode:
+ * raw HTML dropped, tree sanitised (no scripts, event handlers or javascript: URLs), then the
+ * usual anchors, links and highlighted code. Text without Markdown syntax skips the parser.
+ */
+export function renderDescription(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
+  const plain = plainTextHtml(markdown);
+  if (plain !== undefined) return { html: plain, text: markdown.replace(/\s+/g, ' ').trim(), links: [], anchors: [], diagnostics: [] };
+  const context: MarkdownContext = {
+    sourcePath: options.sourcePath,
+    docRoutes: NO_ROUTES,
+    baseUrl: options.baseUrl,
+    highlighter: options.highlighter,
+    assetUrl: (path) => path,
+    lineOffset: 0,
+    toc: [],
+    anchors: [],
+    links: [],
+    assets: [],
+    docsFeatures: [],
+    diagnostics: [],
+  };
+  const file = new VFile({ value: markdown, data: { docsgen: context } });
+  const html = String(options.processor.processSync(file));
+  const text = html.replace(TAGS, ' ').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m]).replace(/\s+/g, ' ').trim();
+  // Positions inside a description are not positions in the file: keep the link, drop the line.
+  const links = context.links.map(({ route, hash, raw }) => ({ route, hash, raw }));
+  return { html, text, links, anchors: context.anchors, diagnostics: context.diagnostics };
+}

@@ -1,0 +1,71 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { LinkRef } from '../model.js';
+import type { Highlighter } from '../content/highlighter.js';
+import type { OpenApiDocument } from './openapi-types.js';
+import type { RenderedDescription } from './render-description.js';
+
+/** What one build of the API pages shares: the document and the cached renderers. */
+export interface BuildContext {
+  document: OpenApiDocument;
+  /** The description file relative to the site root, for messages. */
+  file: string;
+  baseUrl: string;
+  highlighter: Highlighter;
+  /** Renders description Markdown; cached by text for the duration of one build. */
+  renderMarkdown: (markdown: string) => RenderedDescription;
+  /**
+   * Highlighted code samples printed from a templated request, by language and request shape
+   * (null when a template cannot be used); one build's worth.
+   */
+  sampleTemplates: Map<string, string | null>;
+  /** Views of shared components (`$ref`s) with what they recorded, for `memoized`. */
+  memo: Map<string, { value: unknown; page: PageCollector }>;
+}
+
+/** What a page's view builders record as they go: search text, links, anchors, problems. */
+export interface PageCollector {
+  text: string[];
+  links: LinkRef[];
+  anchors: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ViewContext extends BuildContext {
+  page: PageCollector;
+}
+
+export function createPageCollector(): PageCollector {
+  return { text: [], links: [], anchors: [], diagnostics: [] };
+}
+
+/**
+ * Sanitised HTML of a description field (undefined when empty); its text, links and anchors are
+ * recorded on the page.
+ */
+export function describe(ctx: ViewContext, markdown: unknown): string | undefined {
+  if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
+  const rendered = ctx.renderMarkdown(markdown);
+  ctx.page.text.push(rendered.text);
+  ctx.page.links.push(...rendered.links);
+  ctx.page.anchors.push(...rendered.anchors);
+  ctx.page.diagnostics.push(...rendered.diagnostics);
+  return rendered.html || undefined;
+}
+
+/**
+ * Builds a view once per build for a shared component (`key` names the `$ref`) and replays what
+ * building it recorded (search text, links) onto every page that uses it.
+ */
+export function memoized<T>(ctx: ViewContext, key: string, build: (ctx: ViewContext) => T): T {
+  let hit = ctx.memo.get(key);
+  if (!hit) {
+    const page = createPageCollector();
+    hit = { value: build({ ...ctx, page }), page };
+    ctx.memo.set(key, hit);
+  }
+  ctx.page.text.push(...hit.page.text);
+  ctx.page.links.push(...hit.page.links);
+  ctx.page.anchors.push(...hit.page.anchors);
+  ctx.page.diagnostics.push(...hit.page.diagnostics);
+  return hit.value as T;
+}
