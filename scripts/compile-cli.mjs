@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli/main.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', 'parse-worker': 'src/content/parse-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

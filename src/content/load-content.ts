@@ -8,7 +8,7 @@ import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import { parseFrontMatter, type SplitSource } from './parse-front-matter.js';
-import { parsePage } from './parse-page.js';
+import { parsePages } from './parse-pages.js';
 
 export interface LoadContentOptions {
   config: SiteConfig;
@@ -30,17 +30,16 @@ export async function loadContent({ config, highlighter, assets }: LoadContentOp
   diagnostics.push(...routeDiagnostics);
   const docRoutes = new Map(entries.map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
+  const outcomes = await parsePages(entries, { processor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl });
   const pages: Page[] = [];
-  for (const entry of entries) {
-    try {
-      const parsed = parsePage(entry, { processor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl });
-      pages.push(parsed.page);
-      diagnostics.push(...parsed.diagnostics);
-      for (const asset of parsed.assets) {
-        if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
-      }
-    } catch (error) {
-      diagnostics.push(errorDiagnostic('DG200', `Could not render Markdown: ${(error as Error).message}`, { file: entry.source.relativePath, line: (error as { line?: number }).line }));
+  for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {
+    diagnostics.push(...pageDiagnostics);
+    if (!parsed) continue;
+    pages.push(parsed.page);
+    for (const asset of parsed.assets) {
+      // Workers hash assets on their side; resolving again here registers them for output.
+      assets.assetUrl(asset);
+      if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
     }
   }
   return { pages, diagnostics };

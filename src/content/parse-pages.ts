@@ -1,0 +1,63 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { DocEntry } from './assign-doc-routes.js';
+import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
+import type { ParseWorkerInput } from './parse-worker.js';
+
+/** Below this many pages, starting workers costs more than it saves. */
+export const PARALLEL_THRESHOLD = 150;
+
+export type ParseOutcome = { entry: DocEntry; parsed?: ParsedPage; diagnostics: Diagnostic[] };
+
+function failure(entry: DocEntry, message: string, line?: number): ParseOutcome {
+  return { entry, diagnostics: [errorDiagnostic('DG200', `Could not render Markdown: ${message}`, { file: entry.source.relativePath, line })] };
+}
+
+function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): ParseOutcome[] {
+  return entries.map((entry) => {
+    try {
+      const parsed = parsePage(entry, options);
+      return { entry, parsed, diagnostics: parsed.diagnostics };
+    } catch (error) {
+      return failure(entry, (error as Error).message, (error as { line?: number }).line);
+    }
+  });
+}
+
+function workerUrl(): URL | undefined {
+  // Compiled CLI: dist/parse-worker.js next to dist/cli.js. From TypeScript sources (tests), the
+  // worker is parse-worker.ts, which runs under the same tsx loader as its parent.
+  const here = import.meta.url;
+  if (here.endsWith('/dist/cli.js')) return new URL('./parse-worker.js', here);
+  if (here.endsWith('.ts')) return new URL('./parse-worker.ts', here);
+  return undefined;
+}
+
+/**
+ * Parses pages in order. Markdown parsing is CPU-bound (micromark), so large sites are split over
+ * worker threads, one per core; results keep the input order, so output stays deterministic.
+ */
+export async function parsePages(entries: readonly DocEntry[], options: ParsePageOptions): Promise<ParseOutcome[]> {
+  const url = workerUrl();
+  const workers = Math.min(availableParallelism(), 4);
+  if (!url || workers < 2 || entries.length < PARALLEL_THRESHOLD) return parseHere(entries, options);
+  const size = Math.ceil(entries.length / workers);
+  const shares = Array.from({ length: workers }, (_, i) => entries.slice(i * size, (i + 1) * size)).filter((share) => share.length);
+  const docRoutes = [...options.docRoutes];
+  const results = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<ParseOutcome[]>((resolve, reject) => {
+          const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl };
+          const worker = new Worker(url, { workerData: input });
+          worker.once('message', (messages: (ParsedPage | { error: string; line?: number })[]) => {
+            resolve(messages.map((message, i) => ('error' in message ? failure(share[i], message.error, message.line) : { entry: share[i], parsed: message, diagnostics: message.diagnostics })));
+            void worker.terminate();
+          });
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  return results.flat();
+}
