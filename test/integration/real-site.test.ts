@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { buildRealSite } from '../helpers/build-real-site.js';
+import { REPO } from '../helpers/mini-site.js';
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+}
+
+const CHECK = resolve(REPO, '../shared/check/site.mjs');
+
+test('the real site builds deterministically and passes the shared acceptance check', async () => {
+  const first = await buildRealSite();
+  const second = await buildRealSite();
+  const files = await listFiles(first);
+  assert.deepEqual(await listFiles(second), files);
+  for (const file of files) {
+    const [a, b] = await Promise.all([readFile(join(first, file)), readFile(join(second, file))]);
+    assert.ok(a.equals(b), `${file} differs between two builds`);
+  }
+  // Self-contained: nothing of the build machine leaks into the output.
+  for (const file of files.filter((f) => /\.(html|json|xml|js|css|txt)$/.test(f))) {
+    const text = await readFile(join(first, file), 'utf8');
+    assert.ok(!text.includes(REPO) && !text.includes(first), `${file} contains a local path`);
+  }
+  if (existsSync(CHECK)) {
+    const check = spawnSync(process.execPath, [CHECK, first], { encoding: 'utf8' });
+    assert.equal(check.status, 0, check.stdout.split('\n').filter((l) => l.startsWith('FAIL')).slice(0, 20).join('\n'));
+  }
+});
+
+test('every route of the spec has a page and every API slug matches', async () => {
+  const out = await buildRealSite();
+  const routes = (await readFile(resolve(REPO, '../shared/spec/routes.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  for (const route of routes.map((r) => r.replace('{product}', 'heliumgeek'))) {
+    assert.ok(existsSync(join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)), route);
+  }
+  const meta = JSON.parse(await readFile(join(out, 'meta/index.json'), 'utf8'));
+  assert.equal(meta.operations.length, 52);
+  assert.equal(meta.site.openapi, '/openapi/heliumgeek.json');
+  assert.ok(meta.docs.some((d: { path: string }) => d.path === '/glossary'));
+  const spec = JSON.parse(await readFile(join(out, 'openapi/heliumgeek.json'), 'utf8'));
+  assert.equal(spec.openapi, '3.1.0');
+});
