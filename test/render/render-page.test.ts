@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveConfig } from '../../src/config/resolve-config.js';
+import { buildSiteProps } from '../../src/render/build-site-props.js';
+import { buildPageProps, trimSidebar, FULL_SIDEBAR_LIMIT } from '../../src/render/build-page-props.js';
+import { buildHeadScript } from '../../src/render/head-script.js';
+import { renderPage } from '../../src/render/render-page.js';
+import { buildRouteTable } from '../../src/routes/build-route-table.js';
+import type { NavItem, Page } from '../../src/model.js';
+
+const { config } = resolveConfig(
+  {
+    product: { name: 'Acme', slug: 'acme', website: 'https://acme.example' },
+    title: 'Acme Docs', url: 'https://docs.acme.example', baseUrl: '/docs/',
+    navbar: { items: [] }, footer: { copyright: 'Copyright Acme' }, sidebars: { guides: ['guides/a'] },
+    announcementBar: { id: 'v2', content: 'New: <a href="/guides/a">v2</a>' },
+  },
+  { root: '/site', configFile: 'site.config.ts' },
+);
+
+const page: Page = {
+  id: 'guides/a', route: '/guides/a', kind: 'doc', title: 'Rate <limits>', description: 'How "quota" works.', tags: [], hideTableOfContents: false,
+  toc: [{ depth: 2, id: 'intro', text: 'Intro' }], anchors: ['intro'], links: [], body: { type: 'html', html: '<h2 id="intro">Intro</h2>' }, text: '', docsFeatures: [],
+};
+const sidebar: NavItem[] = [{ type: 'link', label: 'A', route: '/guides/a' }];
+
+test('a page renders the chrome and a full head', () => {
+  const site = buildSiteProps(config!, [{ type: 'link', label: 'Guides', href: '/docs/guides/a', external: false, position: 'left', activeRoutePrefix: '/guides' }]);
+  const props = buildPageProps(page, buildRouteTable([page], { guides: sidebar }), site, { js: '/docs/assets/js/entry.X.js', css: ['/docs/assets/css/styles.Y.css'], preload: [] });
+  const html = renderPage({ props, headScript: buildHeadScript(site) });
+  assert.match(html, /^<!DOCTYPE html><html lang="en"/);
+  assert.match(html, /<title>Rate &lt;limits&gt; \| Acme Docs<\/title>/);
+  assert.match(html, /<meta name="description" content="How &quot;quota&quot; works."\/>/);
+  assert.match(html, /<link rel="canonical" href="https:\/\/docs.acme.example\/docs\/guides\/a"\/>/);
+  assert.match(html, /<meta property="og:title" content="Rate &lt;limits&gt;"\/>/);
+  assert.match(html, /<meta name="twitter:card" content="summary"\/>/);
+  assert.match(html, /<link rel="alternate" href="\/docs\/openapi\/acme.json" type="application\/json"/);
+  assert.match(html, /<link rel="alternate" href="\/docs\/meta\/index.json" type="application\/json"/);
+  assert.match(html, /<meta name="theme-color"/);
+  assert.match(html, /<a class="skip-link" href="#main-content">Skip to main content<\/a>/);
+  assert.match(html, /<main id="main-content"/);
+  assert.match(html, /aria-current="page"[^>]*>|<a class="menu-link menu-link--active" href="\/docs\/guides\/a" aria-current="page"/);
+  assert.match(html, /href="\/docs\/guides\/a">v2<\/a>/, 'announcement links follow baseUrl');
+  assert.match(html, /<nav class="toc"/);
+  assert.match(html, /Copyright Acme/);
+  assert.match(html, /href="https:\/\/acme.example" target="_blank" rel="noopener noreferrer">acme.example<span class="sr-only"> \(opens in new tab\)<\/span>/);
+  // The pre-paint script comes before the stylesheet so the theme is set before first paint.
+  assert.ok(html.indexOf("getItem(k)") < html.indexOf('rel="stylesheet"'));
+});
+
+test('large sidebars send only the active category in full', () => {
+  const category = (n: number, size: number): NavItem => ({ type: 'category', label: `C${n}`, collapsed: false, collapsible: true, items: Array.from({ length: size }, (_, i) => ({ type: 'link' as const, label: `P${i}`, route: `/c${n}/p${i}` })) });
+  const small = [category(0, 10)];
+  assert.deepEqual(trimSidebar(small, '/c0/p1'), small);
+  const big = Array.from({ length: 10 }, (_, n) => category(n, 100));
+  const trimmed = trimSidebar(big, '/c3/p5');
+  assert.ok(FULL_SIDEBAR_LIMIT < 1000);
+  assert.equal(trimmed.filter((c) => c.type === 'category' && c.items.length).length, 1);
+  assert.equal((trimmed[3] as { items: NavItem[] }).items.length, 100);
+  assert.equal((trimmed[0] as { collapsed: boolean }).collapsed, true);
+});
