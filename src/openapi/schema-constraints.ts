@@ -1,6 +1,7 @@
 import type { SchemaObject } from './openapi-types.js';
 
 export interface SchemaConstraints {
+  /** '1' (inclusive) or '> 0' (exclusive). */
   minimum?: string;
   maximum?: string;
   pattern?: string;
@@ -33,14 +34,17 @@ export function schemaConstraints(schema: SchemaObject): SchemaConstraints {
   };
 }
 
+/** '5' for an inclusive bound, '> 5' or '< 5' for an exclusive one. */
 function bound(value: unknown, exclusive: unknown, sign: '>' | '<'): string | undefined {
   if (isNumber(exclusive)) return `${sign} ${exclusive}`;
   if (!isNumber(value)) return undefined;
-  return exclusive === true ? `${sign} ${value}` : `${sign}= ${value}`;
+  return exclusive === true ? `${sign} ${value}` : String(value);
 }
+
+const inWords = (bound: string | undefined, sign: '>' | '<') => (bound === undefined ? undefined : bound.startsWith(sign) ? bound : `${sign}= ${bound}`);
 
 /** All constraints as one list, for the schema viewer. */
 export function constraintList(schema: SchemaObject): string[] {
   const c = schemaConstraints(schema);
-  return [c.minimum, c.maximum, ...c.other, c.pattern !== undefined ? `pattern ${c.pattern}` : undefined].filter((x): x is string => Boolean(x));
+  return [inWords(c.minimum, '>'), inWords(c.maximum, '<'), ...c.other, c.pattern !== undefined ? `pattern ${c.pattern}` : undefined].filter((x): x is string => Boolean(x));
 }

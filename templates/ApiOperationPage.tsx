@@ -1,0 +1,106 @@
+import type { ApiOperationView, RequestBodyView } from '../src/openapi/api-view.js';
+import { ApiHeading } from './components/api/ApiHeading.js';
+import { CodeSampleTabs } from './components/api/CodeSampleTabs.js';
+import { HtmlBlock } from './components/api/HtmlBlock.js';
+import { MediaContent } from './components/api/MediaContent.js';
+import { MethodBadge } from './components/api/MethodBadge.js';
+import { ParamsTable } from './components/api/ParamsTable.js';
+import { PathTemplate } from './components/api/PathTemplate.js';
+import { ResponseTabs } from './components/api/ResponseTabs.js';
+import { Tabs } from './components/api/Tabs.js';
+
+export interface ApiOperationPageProps {
+  operation: ApiOperationView;
+}
+
+/**
+ * One API operation: method and path, server, authorization, description, parameters by
+ * location, request body, responses by status and code samples. Everything is in the HTML;
+ * tabs and collapsible schemas work without JavaScript.
+ */
+export function ApiOperationPage({ operation }: ApiOperationPageProps) {
+  return (
+    <article className="markdown api-page api-operation">
+      <OperationHeader operation={operation} />
+      <HtmlBlock className="api-description" html={operation.descriptionHtml} />
+      {operation.parameterGroups.length > 0 && (
+        <section className="api-section">
+          <ApiHeading level={2} id="parameters" text="Parameters" />
+          {operation.parameterGroups.map((group) => (
+            <div key={group.id}>
+              <ApiHeading level={3} id={group.id} text={group.title} />
+              <ParamsTable parameters={group.parameters} caption={group.title} />
+            </div>
+          ))}
+        </section>
+      )}
+      {operation.requestBody && <RequestBody body={operation.requestBody} />}
+      {operation.responses.length > 0 && (
+        <section className="api-section">
+          <ApiHeading level={2} id="responses" text="Responses" />
+          <ResponseTabs responses={operation.responses} />
+        </section>
+      )}
+      {operation.codeSamples.length > 0 && (
+        <section className="api-section">
+          <ApiHeading level={2} id="code-samples" text="Code samples" />
+          <CodeSampleTabs samples={operation.codeSamples} visibleTabs={operation.visibleTabs} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+function OperationHeader({ operation }: ApiOperationPageProps) {
+  return (
+    <header className="api-operation__header">
+      <h1>{operation.summary}</h1>
+      <p className="api-endpoint">
+        <MethodBadge method={operation.method} size="large" />
+        <PathTemplate segments={operation.pathSegments} />
+      </p>
+      {operation.servers.length > 0 && (
+        <p className="api-servers">
+          <span className="api-facts__label">{operation.servers.length > 1 ? 'Servers:' : 'Server:'}</span>{' '}
+          {operation.servers.map((server, i) => (
+            <span key={i}>
+              {i > 0 && ', '}
+              <code>{server.url}</code>
+            </span>
+          ))}
+        </p>
+      )}
+      {operation.deprecated && (
+        <div className="admonition admonition-warning api-deprecated" role="note">
+          <p className="admonition-title">Deprecated</p>
+          <p>This operation is deprecated and may be removed in a future version of the API.</p>
+        </div>
+      )}
+      {operation.security.length > 0 && (
+        <p className="api-security">
+          <span className="api-facts__label">Authorization:</span> {operation.security.join(', or ')}
+        </p>
+      )}
+    </header>
+  );
+}
+
+function RequestBody({ body }: { body: RequestBodyView }) {
+  return (
+    <section className="api-section">
+      <ApiHeading level={2} id="request-body" text="Request body">
+        Request body{body.required && <span className="api-flag api-flag--required">required</span>}
+      </ApiHeading>
+      <HtmlBlock className="api-description" html={body.descriptionHtml} />
+      {body.contents.length === 1 ? (
+        <MediaContent media={body.contents[0]} />
+      ) : (
+        <Tabs
+          group="request-body"
+          label="Request body media type"
+          items={body.contents.map((media) => ({ value: media.mediaType, panelId: media.id, label: media.mediaType, content: <MediaContent media={media} /> }))}
+        />
+      )}
+    </section>
+  );
+}

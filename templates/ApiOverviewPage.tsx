@@ -1,0 +1,124 @@
+import type { ApiOverviewView, OperationLinkView } from '../src/openapi/api-view.js';
+import { ExternalLink } from './components/ExternalLink.js';
+import { ApiHeading } from './components/api/ApiHeading.js';
+import { HtmlBlock } from './components/api/HtmlBlock.js';
+import { MethodBadge } from './components/api/MethodBadge.js';
+
+export interface ApiOverviewPageProps {
+  overview: ApiOverviewView;
+}
+
+/**
+ * The API's front page: title and version, description, servers, how to authenticate, where
+ * to download the description, contact and license, and every operation grouped by tag.
+ */
+export function ApiOverviewPage({ overview }: ApiOverviewPageProps) {
+  return (
+    <article className="markdown api-page api-overview">
+      <header className="api-overview__header">
+        <h1>{overview.title}</h1>
+        {overview.version && <span className="api-version">Version {overview.version}</span>}
+        {overview.summary && <p className="api-overview__summary">{overview.summary}</p>}
+      </header>
+      <HtmlBlock className="api-description" html={overview.descriptionHtml} />
+      {overview.servers.length > 0 && (
+        <section className="api-section">
+          <ApiHeading level={2} id="servers" text="Servers" />
+          <ul className="api-list">
+            {overview.servers.map((server, i) => (
+              <li key={i}>
+                <code>{server.url}</code>
+                <HtmlBlock className="api-description" html={server.descriptionHtml} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {overview.securitySchemes.length > 0 && (
+        <section className="api-section">
+          <ApiHeading level={2} id="authentication" text="Authentication" />
+          <ul className="api-list">
+            {overview.securitySchemes.map((scheme) => (
+              <li key={scheme.name}>
+                <strong>{scheme.name}</strong>: {scheme.words}
+                <HtmlBlock className="api-description" html={scheme.descriptionHtml} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="api-section">
+        <ApiHeading level={2} id="download" text="Download the description" />
+        <p>
+          <a className="api-download" href={overview.specUrl} download={overview.specFileName} type="application/json">
+            Download {overview.specFileName}
+          </a>{' '}
+          (OpenAPI, JSON) to generate clients or import it into your API tools.
+        </p>
+      </section>
+      <ContactAndLicense overview={overview} />
+      <section className="api-section">
+        <ApiHeading level={2} id="endpoints" text="Endpoints" />
+        {overview.tags.map((tag) => (
+          <div key={tag.id} className="api-tag">
+            <ApiHeading level={3} id={tag.id} text={tag.name} />
+            <HtmlBlock className="api-description" html={tag.descriptionHtml} />
+            <OperationList operations={tag.operations} />
+          </div>
+        ))}
+        {overview.untagged.length > 0 && (
+          <div className="api-tag">
+            <ApiHeading level={3} id="other-endpoints" text="Other endpoints" />
+            <OperationList operations={overview.untagged} />
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}
+
+function ContactAndLicense({ overview }: ApiOverviewPageProps) {
+  const { contact, license, termsOfService } = overview;
+  if (!contact && !license && !termsOfService) return null;
+  return (
+    <section className="api-section">
+      <ApiHeading level={2} id="contact-and-license" text="Contact and license" />
+      <ul className="api-list">
+        {contact && (
+          <li>
+            Contact: {contact.url ? <ExternalLink href={contact.url}>{contact.name ?? contact.url}</ExternalLink> : contact.name}
+            {contact.email && (
+              <>
+                {contact.name || contact.url ? ', ' : ''}
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </>
+            )}
+          </li>
+        )}
+        {license && <li>License: {license.url ? <ExternalLink href={license.url}>{license.name}</ExternalLink> : license.name}</li>}
+        {termsOfService && (
+          <li>
+            <ExternalLink href={termsOfService}>Terms of service</ExternalLink>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function OperationList({ operations }: { operations: OperationLinkView[] }) {
+  return (
+    <ul className="api-operations">
+      {operations.map((operation) => (
+        <li key={operation.href}>
+          <a href={operation.href} className="api-operations__link">
+            <MethodBadge method={operation.method} />
+            <span className="api-operations__summary">{operation.summary}</span>
+            <code className="api-operations__path">{operation.path}</code>
+            {operation.deprecated && <span className="api-flag api-flag--deprecated">deprecated</span>}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
