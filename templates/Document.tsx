@@ -12,7 +12,7 @@ export interface DocumentProps {
 
 /** Settings the client needs on every page; `<` is escaped so the JSON cannot close the script. */
 function clientSettings({ site, page }: PageProps): string {
-  const settings = { baseUrl: site.baseUrl, route: page.route, colorMode: site.colorMode, search: site.search, announcementBarId: site.announcementBar?.id };
+  const settings = { baseUrl: site.baseUrl, route: page.route, kind: page.kind, colorMode: site.colorMode, search: site.search, announcementBarId: site.announcementBar?.id };
   return JSON.stringify(settings).replace(/</g, '\\u003c');
 }
 

@@ -8,6 +8,7 @@ import { Sidebar } from './components/Sidebar.js';
 import { TableOfContents } from './components/TableOfContents.js';
 import { Breadcrumbs } from './components/Breadcrumbs.js';
 import { PrevNext } from './components/PrevNext.js';
+import { MobileSidebar } from './components/MobileSidebar.js';
 
 export interface LayoutProps {
   props: PageProps;
@@ -24,7 +25,7 @@ export function Layout({ props, children }: LayoutProps) {
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {bar && <Island name="AnnouncementBar" props={bar}><AnnouncementBar {...bar} /></Island>}
       <Navbar site={site} route={page.route} />
-      <div id="mobile-sidebar" className="mobile-sidebar" hidden data-mobile-sidebar />
+      <MobileSidebar site={site} route={page.route} />
       <div className={`page${sidebar ? ' page--with-sidebar' : ''}`} data-route={page.route}>
         {sidebar && (
           <aside className="page__sidebar" aria-label="Section navigation">
@@ -47,6 +48,7 @@ export function Layout({ props, children }: LayoutProps) {
         </main>
       </div>
       <Footer site={site} />
+      <div className="sr-only" aria-live="polite" aria-atomic="true" data-route-announcer />
     </>
   );
 }

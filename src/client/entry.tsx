@@ -1,29 +1,104 @@
-import { hydrateRoot } from 'react-dom/client';
-import type { ComponentType } from 'react';
-import { ColorModeToggle } from '@templates/components/ColorModeToggle.js';
-import { AnnouncementBar } from '@templates/components/AnnouncementBar.js';
-import { LocaleDropdown, VersionDropdown } from '@templates/components/Dropdowns.js';
+/**
+ * The client entry: small, framework-free code that makes every page interactive at once (colour
+ * mode, announcement bar, navbar, mobile sidebar, collapsibles, dropdowns, code tabs and copy
+ * buttons, client-side navigation). React and the island components load as a separate chunk
+ * (./islands.tsx) that hydrates the server-rendered islands, so the first-load JavaScript stays
+ * small.
+ */
 import { createSafeStorage } from './storage.js';
-import { setupColorMode } from './color-mode.js';
+import { setupColorMode, type ColorModeSettings } from './color-mode.js';
 import { setupAnnouncementBar } from './announcement-bar.js';
 import { setupCopyButtons } from './copy-buttons.js';
+import { setupCodeTabs } from './code-tabs.js';
+import { setupDropdowns } from './dropdowns.js';
+import { setupHideableNavbar } from './navbar-hide.js';
+import { setupMobileSidebar } from './mobile-sidebar.js';
+import { setupTocHighlight } from './toc.js';
+import { setCategoryExpanded, setupCollapsibles } from './collapse.js';
+import { setupNavigation } from './navigation.js';
+import { createProgressBar } from './progress-bar.js';
+import { createRouteLookup } from './route-lookup.js';
 import { setupSearchTrigger } from './search/search-trigger.js';
 
-const ISLANDS: Record<string, ComponentType<any>> = { ColorModeToggle, AnnouncementBar, LocaleDropdown, VersionDropdown };
-
-function hydrateIslands(root: ParentNode): void {
-  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-    const Component = ISLANDS[element.dataset.island ?? ''];
-    if (!Component || element.dataset.hydrated) continue;
-    element.dataset.hydrated = 'true';
-    hydrateRoot(element, <Component {...JSON.parse(element.dataset.props ?? '{}')} />);
-  }
+interface ClientSettings {
+  baseUrl: string;
+  route: string;
+  kind?: string;
+  colorMode?: ColorModeSettings;
 }
 
+const readSettings = (): ClientSettings => {
+  try {
+    return { baseUrl: '/', route: '/', ...JSON.parse(document.getElementById('__docsgen')?.textContent ?? '{}') };
+  } catch {
+    return { baseUrl: '/', route: '/' };
+  }
+};
+
+let islands: Promise<typeof import('./islands.js')> | undefined;
+const loadIslands = () => (islands ??= import('./islands.js'));
+
+/** A red box with the error and a Retry button that reloads, for when even the React chunk fails to load. */
+function staticLoadError(container: HTMLElement, error: unknown): void {
+  const box = document.createElement('div');
+  box.className = 'error-box';
+  box.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.textContent = error instanceof Error ? error.message : String(error);
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'button button--danger';
+  retry.textContent = 'Retry';
+  retry.addEventListener('click', () => window.location.reload());
+  box.append(text, retry);
+  container.replaceChildren(box);
+}
+
+const settings = readSettings();
 const storage = createSafeStorage();
-const settings = JSON.parse(document.getElementById('__docsgen')?.textContent ?? '{}');
 setupColorMode(storage, settings.colorMode);
 setupAnnouncementBar(storage);
 setupCopyButtons(document);
+const codeTabs = setupCodeTabs(document, storage);
+setupDropdowns(document, storage);
+const navbar = setupHideableNavbar(document.querySelector<HTMLElement>('.navbar'));
+const mobileSidebar = setupMobileSidebar(document);
+const toc = setupTocHighlight(document);
+
+const expandLazy = (category: HTMLElement, panel: HTMLElement) => {
+  const name = category.closest<HTMLElement>('[data-sidebar]')?.dataset.sidebar;
+  if (!name) return;
+  const { baseUrl, route } = readSettings();
+  const level = Number(/menu-level-(\d+)/.exec(category.closest('ul')?.className ?? '')?.[1] ?? 1) + 1;
+  const options = { url: `${baseUrl}meta/sidebars/${encodeURIComponent(name)}.json`, path: JSON.parse(category.dataset.lazy ?? '[]') as string[], baseUrl, activeRoute: route, level };
+  loadIslands().then((m) => m.renderLazyCategory(panel, options)).catch((error: unknown) => staticLoadError(panel, error));
+};
+setupCollapsibles(document, expandLazy);
+
+setupNavigation(
+  {
+    doc: document,
+    lookup: createRouteLookup(settings.baseUrl),
+    progress: createProgressBar(document),
+    beforeUpdate: () => mobileSidebar.close(false),
+    afterUpdate: ({ regions }) => {
+      regions.forEach((region) => codeTabs.apply(region));
+      toc.refresh();
+      if (regions.some((region) => region.matches('[data-island]') || region.querySelector('[data-island]'))) {
+        loadIslands().then((m) => m.hydrateIslands(document)).catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));
+      }
+    },
+    onLocationChange: (hash) => navbar.onLocationChange(hash),
+    showCrash: (error, retry) => {
+      const main = document.getElementById('main-content') ?? document.body;
+      const container = document.createElement('div');
+      container.className = 'crash-container';
+      main.replaceChildren(container);
+      loadIslands().then((m) => m.renderCrashScreen(container, error, retry)).catch(() => staticLoadError(container, error));
+    },
+  },
+  (category) => setCategoryExpanded(category, true, expandLazy, false),
+);
+
 setupSearchTrigger();
-hydrateIslands(document);
+loadIslands().then((m) => m.hydrateIslands(document)).catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));

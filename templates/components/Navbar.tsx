@@ -1,32 +1,59 @@
+import type { ReactNode } from 'react';
 import type { NavbarItemProps, SiteProps } from '../../src/render/page-props.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Island } from './Island.js';
 import { ExternalLink } from './ExternalLink.js';
-import { LocaleDropdown, VersionDropdown } from './Dropdowns.js';
+import { LocaleDropdown, VersionDropdown, type LocaleDropdownProps, type VersionDropdownProps } from './Dropdowns.js';
+import { NavbarItemError } from './NavbarItemError.js';
+import { isNavbarLinkActive } from './nav-active.js';
 
 export interface NavbarProps {
   site: SiteProps;
   route: string;
 }
 
-function isActive(item: NavbarItemProps, route: string): boolean {
-  return item.type === 'link' && Boolean(item.activeRoutePrefix) && (route === item.activeRoutePrefix || route.startsWith(`${item.activeRoutePrefix}/`));
+export { isNavbarLinkActive };
+
+/** Props of the generic dropdowns, from the site props and the current route. */
+export function dropdownProps(site: SiteProps, route: string): { locale: LocaleDropdownProps; version: VersionDropdownProps } {
+  return {
+    locale: { locales: site.i18n.locales, currentLocale: site.i18n.currentLocale, defaultLocale: site.i18n.defaultLocale, baseUrl: site.baseUrl, route },
+    version: { versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label, path: v.path })), currentVersion: site.docs.currentVersion, baseUrl: site.baseUrl, route, pluginId: 'default' },
+  };
 }
 
-function NavbarItem({ item, site, route }: { item: NavbarItemProps; site: SiteProps; route: string }) {
+function renderNavbarItem(item: NavbarItemProps, site: SiteProps, route: string): ReactNode {
   switch (item.type) {
     case 'link': {
-      const active = isActive(item, route);
-      return item.external
-        ? <ExternalLink className="navbar__link" href={item.href}>{item.label}</ExternalLink>
-        : <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined}>{item.label}</a>;
+      if (item.external) return <ExternalLink className="navbar__link" href={item.href}>{item.label}</ExternalLink>;
+      const active = isNavbarLinkActive(item.activeRoutePrefix, route);
+      return <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} data-active-prefix={item.activeRoutePrefix}>{item.label}</a>;
     }
     case 'search':
       return null; // the search button is always rendered at the right
-    case 'localeDropdown':
-      return <Island name="LocaleDropdown" props={{ locales: site.i18n.locales, currentLocale: site.i18n.currentLocale, defaultLocale: site.i18n.defaultLocale, baseUrl: site.baseUrl }}><LocaleDropdown locales={site.i18n.locales} currentLocale={site.i18n.currentLocale} defaultLocale={site.i18n.defaultLocale} baseUrl={site.baseUrl} /></Island>;
-    case 'docsVersionDropdown':
-      return <Island name="VersionDropdown" props={{ versions: site.docs.versions, currentVersion: site.docs.currentVersion, baseUrl: site.baseUrl }}><VersionDropdown versions={site.docs.versions} currentVersion={site.docs.currentVersion} baseUrl={site.baseUrl} /></Island>;
+    // The dropdowns are called as functions so that an error in them is caught below, on the server too.
+    case 'localeDropdown': {
+      const props = dropdownProps(site, route).locale;
+      return <Island name="LocaleDropdown" props={props} navbarItem={item}>{LocaleDropdown(props)}</Island>;
+    }
+    case 'docsVersionDropdown': {
+      const props = dropdownProps(site, route).version;
+      return <Island name="VersionDropdown" props={props} navbarItem={item}>{VersionDropdown(props)}</Island>;
+    }
+    default:
+      throw new Error(`No NavbarItem component found for type "${(item as { type: string }).type}".`);
+  }
+}
+
+/**
+ * One navbar item; an item that throws while rendering is replaced by a message for the site's
+ * author (on the server here, in the browser by the island's error boundary).
+ */
+export function NavbarItem({ item, site, route }: { item: NavbarItemProps; site: SiteProps; route: string }) {
+  try {
+    return <>{renderNavbarItem(item, site, route)}</>;
+  } catch (error) {
+    return <NavbarItemError item={item} error={error instanceof Error ? error : new Error(String(error))} />;
   }
 }
 

@@ -10,7 +10,16 @@ export interface SidebarProps {
   name: string;
 }
 
-function containsRoute(item: NavItem, route: string): boolean {
+export interface SidebarItemsProps {
+  items: NavItem[];
+  activeRoute: string;
+  baseUrl: string;
+  level: number;
+  /** Labels of the categories above these items (identifies lazy categories). */
+  path?: string[];
+}
+
+export function containsRoute(item: NavItem, route: string): boolean {
   if (item.type === 'link') return item.route === route;
   if (item.type === 'category') return item.route === route || item.items.some((child) => containsRoute(child, route));
   return false;
@@ -20,7 +29,8 @@ function Badge({ method }: { method?: string }) {
   return method ? <span className={`method-badge method-${method.toLowerCase()}`} aria-label={`${method} request`}>{method === 'DELETE' ? 'DEL' : method}</span> : null;
 }
 
-function SidebarItems({ items, activeRoute, baseUrl, level }: { items: NavItem[]; activeRoute: string; baseUrl: string; level: number }) {
+/** The items of one sidebar level; also rendered by the client for lazily loaded categories. */
+export function SidebarItems({ items, activeRoute, baseUrl, level, path = [] }: SidebarItemsProps) {
   return (
     <ul className={`menu-list menu-level-${level}`}>
       {items.map((item, index) => {
@@ -38,16 +48,20 @@ function SidebarItems({ items, activeRoute, baseUrl, level }: { items: NavItem[]
         }
         const expanded = !item.collapsed || containsRoute(item, activeRoute);
         const lazy = item.items.length === 0;
+        const categoryPath = [...path, item.label];
+        const active = item.route === activeRoute;
         return (
-          <li key={index} className={`menu-category${expanded ? '' : ' menu-category--collapsed'}`} data-lazy={lazy ? item.label : undefined}>
+          <li key={index} className={`menu-category${expanded ? '' : ' menu-category--collapsed'}`} data-lazy={lazy ? JSON.stringify(categoryPath) : undefined}>
             <div className="menu-category__header">
-              {item.route ? <a className="menu-link menu-category__link" href={joinBase(baseUrl, item.route)}>{item.label}</a> : <span className="menu-category__label">{item.label}</span>}
+              {item.route
+                ? <a className={`menu-link menu-category__link${active ? ' menu-link--active' : ''}`} href={joinBase(baseUrl, item.route)} aria-current={active ? 'page' : undefined}>{item.label}</a>
+                : <span className="menu-category__label" data-collapse-label={item.collapsible ? '' : undefined}>{item.label}</span>}
               {item.collapsible && (
                 <button type="button" className="menu-category__toggle" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} data-collapse-toggle />
               )}
             </div>
             <div className="collapsible" hidden={!expanded}>
-              <SidebarItems items={item.items} activeRoute={activeRoute} baseUrl={baseUrl} level={level + 1} />
+              {!lazy && <SidebarItems items={item.items} activeRoute={activeRoute} baseUrl={baseUrl} level={level + 1} path={categoryPath} />}
             </div>
           </li>
         );
