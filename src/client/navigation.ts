@@ -189,6 +189,7 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     try {
       if (!render(html, url, mode, scroll)) fullLoad(url, mode);
     } catch (error) {
+      pages.delete(url.pathname); // try again fetches it afresh
       if (mode === 'push' && location.href !== url.href) {
         saveScroll();
         key = newKey();

@@ -1,0 +1,215 @@
+// Client-side navigation, preloading, the progress bar, scroll handling, the crash screen and
+// the hideable navbar, in Chromium against the repository's built site.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { newPage, realSiteBuild, waitForHydration } from './real-site.js';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+
+before(async () => {
+  server = await serveDirectory(await realSiteBuild());
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Marked = Window & { __sameDocument?: boolean };
+const markDocument = (page: Page) => page.evaluate(() => ((window as Marked).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as Marked).__sameDocument === true);
+const waitForPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p && document.querySelector('.page')?.getAttribute('data-route') === p, path);
+
+test('internal links swap the page without a reload: content, title, head, active sidebar and navbar items', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.click('.sidebar a.menu-link[href="/guides/pagination"]');
+  await waitForPath(page, '/guides/pagination');
+  assert.equal(await sameDocument(page), true, 'no full page load');
+  assert.equal(await page.title(), 'Pagination | HeliumGeek API');
+  assert.equal(await page.textContent('main h1'), 'Pagination');
+  assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'https://docs.heliumgeek.com/guides/pagination');
+  assert.equal(await page.getAttribute('meta[property="og:title"]', 'content'), 'Pagination');
+  assert.equal(await page.locator('meta[name="description"]').count(), 1);
+  assert.equal(await page.textContent('.sidebar [aria-current="page"]'), 'Pagination');
+  assert.equal(await page.evaluate(() => JSON.parse(document.getElementById('__docsgen')!.textContent!).route), '/guides/pagination');
+  // Another section: the sidebar is replaced and the navbar marks the new section.
+  await page.click('.navbar__items a.navbar__link:text("API Reference")');
+  await waitForPath(page, '/api/reference/heliumgeek-api-for-helium-network');
+  assert.equal(await sameDocument(page), true);
+  assert.equal(await page.getAttribute('.sidebar', 'data-sidebar'), 'apiSidebar');
+  assert.equal(await page.textContent('.navbar__link--active'), 'API Reference');
+  assert.equal(await page.locator('.navbar__link[aria-current]').count(), 1);
+  // An operation page: its code tabs work after the swap, and the islands are still hydrated.
+  await page.click('.sidebar a.menu-link[href="/api/reference/radio-rewards"]');
+  await waitForPath(page, '/api/reference/radio-rewards');
+  await page.click('[data-code-tabs="language"] [data-tab-value="python"]');
+  assert.equal(await page.isVisible('[data-code-tabs="language"] [data-tab-panel="python"]'), true);
+  assert.equal(await page.isEnabled('.color-mode-toggle'), true);
+  assert.equal(await page.textContent('[data-route-announcer]'), 'Radio rewards | HeliumGeek API');
+  assert.equal(await sameDocument(page), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('back and forward restore scroll positions; a new page starts at the top or at its hash target', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await page.waitForTimeout(50);
+  await page.evaluate(() => document.querySelector<HTMLElement>('a.pagination-nav__link--next')!.click()); // a click without scrolling to the link
+  await waitForPath(page, '/guides/pagination');
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.waitForTimeout(50);
+  await page.goBack();
+  await waitForPath(page, '/guides/authentication');
+  assert.equal(await page.evaluate(() => window.scrollY), 900);
+  await page.goForward();
+  await waitForPath(page, '/guides/pagination');
+  assert.equal(await page.evaluate(() => window.scrollY), 400);
+  // A link to an anchor of another page.
+  await page.goBack();
+  await waitForPath(page, '/guides/authentication');
+  await page.click('main a[href="/guides/usage#when-requests-are-refused"]');
+  await waitForPath(page, '/guides/usage');
+  const top = await page.evaluate(() => document.getElementById('when-requests-are-refused')!.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 120, `the hash target is at the top of the view (top ${top})`);
+  assert.equal(await page.evaluate(() => location.hash), '#when-requests-are-refused');
+  assert.equal(await page.getAttribute('.navbar', 'class'), 'navbar navbar--hidden', 'the navbar hides when jumping to an anchor');
+  assert.equal(await sameDocument(page), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('links are preloaded on hover and focus, but not on data-saver or 2g connections', async () => {
+  const requests = (page: Page) => {
+    const seen: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'fetch' && seen.push(new URL(request.url()).pathname));
+    return seen;
+  };
+  const { context, page } = await newPage(browser);
+  const seen = requests(page);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  await page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
+  await page.focus('.sidebar a.menu-link[href="/guides/usage"]');
+  await page.waitForTimeout(200);
+  assert.deepEqual(seen.filter((p) => p.startsWith('/guides/')), ['/guides/time-series', '/guides/usage']);
+  await context.close();
+
+  for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }, { saveData: false, effectiveType: 'slow-2g' }]) {
+    const slow = await newPage(browser);
+    await slow.page.addInitScript({ content: `Object.defineProperty(navigator, 'connection', { configurable: true, value: ${JSON.stringify(connection)} });` });
+    const slowSeen = requests(slow.page);
+    await slow.page.goto(server.url + '/guides/authentication');
+    await waitForHydration(slow.page);
+    await slow.page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
+    await slow.page.focus('.sidebar a.menu-link[href="/guides/usage"]');
+    await slow.page.waitForTimeout(200);
+    assert.deepEqual(slowSeen, [], `no preload with ${JSON.stringify(connection)}`);
+    await slow.page.click('.sidebar a.menu-link[href="/guides/usage"]');
+    await waitForPath(slow.page, '/guides/usage');
+    await slow.context.close();
+  }
+});
+
+test('a page that fails to load is loaded normally instead', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.route('**/guides/pagination', (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()));
+  await page.click('.sidebar a.menu-link[href="/guides/pagination"]');
+  await page.waitForURL('**/guides/pagination');
+  await page.waitForSelector('main h1:text("Pagination")');
+  assert.equal(await sameDocument(page), false, 'a full page load happened');
+  await context.close();
+});
+
+test('the progress bar starts 200 ms after a path-changing navigation and completes when the route has updated', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  await page.route('**/guides/time-series', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await route.continue();
+  });
+  const clickedAt = Date.now();
+  await page.click('.sidebar a.menu-link[href="/guides/time-series"]', { noWaitAfter: true });
+  assert.equal(await page.locator('[data-progress-bar]').count(), 0, 'no bar before 200 ms');
+  await page.waitForSelector('[data-progress-bar]', { state: 'attached' });
+  const appearedAfter = Date.now() - clickedAt;
+  assert.ok(appearedAfter >= 190, `appeared after ${appearedAfter} ms`);
+  assert.equal(await page.locator('.spinner').count(), 0, 'no spinner');
+  await waitForPath(page, '/guides/time-series');
+  assert.equal(await page.evaluate(() => document.querySelector<HTMLElement>('[data-progress-bar]')?.style.width), '100%');
+  await page.waitForSelector('[data-progress-bar]', { state: 'detached', timeout: 2000 });
+  // A hash change on the same page is no path change: no bar.
+  await page.click('.toc a[href^="#"]');
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-progress-bar]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a page that cannot be displayed shows the crash screen; its try-again button clears the error', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  const broken = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace('id="main-content"', 'id="main-content-gone"') });
+  };
+  await page.route('**/guides/pagination', broken);
+  await page.click('.sidebar a.menu-link[href="/guides/pagination"]');
+  const crash = page.locator('.crash-screen');
+  await crash.waitFor();
+  assert.equal(await crash.locator('h1').textContent(), 'This page crashed.');
+  assert.equal(await crash.locator('.error-box__message').textContent(), 'This page could not be displayed: /guides/pagination');
+  assert.deepEqual(await crash.locator('.crash-screen__causes li').allTextContents(), ['Cause: The page at /guides/pagination has no main content region (#main-content).']);
+  assert.equal(new URL(page.url()).pathname, '/guides/pagination');
+  await page.unroute('**/guides/pagination', broken);
+  await crash.locator('button:text("Try again")').click();
+  await page.waitForSelector('main h1:text("Pagination")');
+  assert.equal(await page.locator('.crash-screen').count(), 0);
+  await context.close();
+});
+
+test('the navbar hides on scroll down, comes back on scroll up, and always shows near the top', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  await page.goto(server.url + '/api/reference/radio-rewards');
+  await waitForHydration(page);
+  const hidden = () => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar--hidden'));
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 800);
+  await page.waitForFunction(() => window.scrollY > 300);
+  await page.waitForTimeout(100);
+  assert.equal(await hidden(), true, 'hidden after scrolling down');
+  await page.mouse.wheel(0, -200);
+  await page.waitForTimeout(200);
+  assert.equal(await hidden(), false, 'back after scrolling up');
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(200);
+  assert.equal(await hidden(), true);
+  await page.evaluate(() => window.scrollTo(0, 10));
+  await page.waitForTimeout(200);
+  assert.equal(await hidden(), false, 'always shown near the top');
+  await page.click('.toc a[href="#responses"]');
+  await page.waitForTimeout(200);
+  assert.equal(await hidden(), true, 'hidden when jumping to an anchor');
+  assert.equal(await page.evaluate(() => location.hash), '#responses');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

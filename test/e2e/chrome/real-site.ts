@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, readdir, stat, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { buildRealSite } from '../../helpers/build-real-site.js';
+import { REPO } from '../../helpers/mini-site.js';
+
+const INPUTS = ['src', 'templates', 'content', 'openapi', 'static', 'site.config.ts', 'dist/cli.js'];
+
+async function fingerprint(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) return;
+  if (info.isDirectory()) {
+    for (const entry of (await readdir(path)).sort()) await fingerprint(join(path, entry), hash);
+  } else hash.update(`${path}:${info.size}:${info.mtimeMs}\n`);
+}
+
+/**
+ * The repository's site built once for all chrome test files of a run: the build is cached in the
+ * temp directory under a fingerprint of its inputs (sources, templates, content, CLI), so the
+ * files share it and a change to any input builds again. DOCSGEN_CHROME_BUILD=<dir> uses a
+ * build made beforehand instead (handy while iterating on a test).
+ */
+export async function realSiteBuild(): Promise<string> {
+  if (process.env.DOCSGEN_CHROME_BUILD) return process.env.DOCSGEN_CHROME_BUILD;
+  const hash = createHash('sha1');
+  for (const input of INPUTS) await fingerprint(join(REPO, input), hash);
+  const cached = join(tmpdir(), `docsgen-chrome-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(join(cached, 'index.html'))) return cached;
+  const out = await buildRealSite();
+  await rm(cached, { recursive: true, force: true });
+  await cp(out, cached, { recursive: true });
+  return cached;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 800 };
+
+/** Waits until the lazily loaded React chunk has hydrated the islands (the colour toggle is one on every page). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated] button:not([disabled])', { timeout: 10_000 });
+}
+
+/** A fresh context (own localStorage) with a page. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
