@@ -1,0 +1,37 @@
+import { createSearchEngine, type RankedGroup, type SearchEngine, type SearchGroup } from '../../search/search-engine.js';
+import { joinBase } from '../../shared/url.js';
+import type { ResultGroup } from '@templates/components/search/SearchResults.js';
+import type { PageResults } from '@templates/components/search/SearchPageResults.js';
+import type { SearchSettings } from './search-settings.js';
+
+/** The embedded index of the site, loaded from `${baseUrl}search/` with fetch. */
+export function createEmbeddedEngine(settings: SearchSettings): SearchEngine {
+  return createSearchEngine(async (name) => {
+    const response = await fetch(`${settings.baseUrl}search/${name}`, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`Could not load the search index (${response.status} for search/${name})`);
+    return response.json();
+  });
+}
+
+export function toResultGroups(groups: SearchGroup[], baseUrl: string): ResultGroup[] {
+  return groups.map((group) => ({
+    href: joinBase(baseUrl, group.route),
+    title: group.title,
+    titleText: group.titleText,
+    type: group.type,
+    badge: group.badge,
+    hits: group.hits.map((hit) => ({ href: joinBase(baseUrl, hit.route), heading: hit.heading, snippet: hit.snippet })),
+  }));
+}
+
+/** Runs a query; the ranked groups are kept so that more of them can be described later. */
+export async function searchEmbedded(engine: SearchEngine, query: string, baseUrl: string): Promise<PageResults> {
+  const outcome = await engine.search(query);
+  const ranked: RankedGroup[] = outcome.groups;
+  return {
+    query,
+    total: ranked.length,
+    describe: async (count, hitsPerGroup = 3) => toResultGroups(await engine.describe(ranked.slice(0, count), { hitsPerGroup }), baseUrl),
+    hasMore: (shown) => shown < ranked.length,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * What the search index knows about each page: its title, its type, and its sections (the part
+ * before the first heading, then one per h2/h3) with their anchors, body text and keywords. API
+ * operations get their method, path, operation id, tags and parameter names as keywords.
+ */
+import type { Page } from '../model.js';
+import type { ApiOperationView, ApiOverviewView, SchemaView } from '../openapi/api-view.js';
+import { htmlToText, splitHtmlSections } from './html-text.js';
+
+/** The type badge shown with a result. */
+export type SearchPageType = 'guide' | 'example' | 'api' | 'operation';
+
+export interface SearchSection {
+  /** '' for the top of the page (shown as the page title). */
+  heading: string;
+  /** Element id to link to; '' for the top of the page. */
+  anchor: string;
+  text: string;
+  /** Identifiers a reader may type verbatim: method, path, operation id, parameter names. */
+  keywords: string;
+}
+
+export interface SearchPage {
+  route: string;
+  title: string;
+  type: SearchPageType;
+  /** HTTP method of an operation ('GET'). */
+  badge?: string;
+  sections: SearchSection[];
+}
+
+const MAX_SECTION_TEXT = 20_000;
+
+export function searchPageType(page: Pick<Page, 'kind' | 'route'>): SearchPageType {
+  if (page.kind === 'api-operation') return 'operation';
+  if (page.kind === 'api-overview') return 'api';
+  return /^\/examples(\/|$)/.test(page.route) ? 'example' : 'guide';
+}
+
+/** The searchable pages (not the search page itself or the not-found page), in the given order. */
+export function buildSearchPages(pages: readonly Page[]): SearchPage[] {
+  return pages
+    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found')
+    .map((page) => ({ route: page.route, title: page.title, type: searchPageType(page), badge: page.badge, sections: sectionsOf(page) }));
+}
+
+function sectionsOf(page: Page): SearchSection[] {
+  const body = page.body;
+  let sections: SearchSection[];
+  if (body.type === 'html') sections = splitHtmlSections(body.html).map((s) => section(s.heading, s.anchor, htmlToText(s.html)));
+  else if (body.type === 'api-operation') sections = operationSections(body.operation);
+  else if (body.type === 'api-overview') sections = overviewSections(body.overview);
+  else sections = [section('', '', page.text)];
+  if (sections.length === 0) sections.push(section('', '', page.description));
+  return sections;
+}
+
+function section(heading: string, anchor: string, text: string, keywords = ''): SearchSection {
+  return { heading, anchor, text: text.length > MAX_SECTION_TEXT ? text.slice(0, MAX_SECTION_TEXT) : text, keywords };
+}
+
+const textOf = (html?: string) => (html ? htmlToText(html) : '');
+const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
+
+function operationSections(op: ApiOperationView): SearchSection[] {
+  const headingOf = (id: string) => op.sections.find((s) => s.id === id)?.text;
+  const sections = [
+    section('', '', join(`${op.method.toUpperCase()} ${op.path}`, textOf(op.descriptionHtml), op.deprecated ? 'Deprecated.' : ''), join(op.method.toUpperCase(), op.path, op.operationId, ...op.tags)),
+  ];
+  for (const group of op.parameterGroups) {
+    const text = group.parameters.map((p) => join(p.name, p.type, textOf(p.descriptionHtml), p.enum?.join(' '), p.constraints.join(' '))).join('. ');
+    sections.push(section(headingOf(group.id) ?? group.title, group.id, text, group.parameters.map((p) => p.name).join(' ')));
+  }
+  if (op.requestBody) {
+    const text = join(textOf(op.requestBody.descriptionHtml), ...op.requestBody.contents.map((c) => join(c.mediaType, schemaText(c.schema))));
+    const id = op.sections.find((s) => /request/i.test(s.id))?.id ?? 'request-body';
+    sections.push(section(headingOf(id) ?? 'Request body', id, text));
+  }
+  if (op.responses.length) {
+    const text = op.responses.map((r) => join(r.status, textOf(r.descriptionHtml), ...r.headers.map((h) => join(h.name, textOf(h.descriptionHtml))), schemaText(r.content?.schema))).join('. ');
+    sections.push(section(headingOf('responses') ?? 'Responses', 'responses', text));
+  }
+  return sections;
+}
+
+/** Property names and descriptions of a response or body schema, a few levels deep. */
+function schemaText(schema: SchemaView | undefined, depth = 0, out: string[] = []): string {
+  if (!schema || depth > 4 || out.length > 400) return out.join(' ');
+  if (schema.name) out.push(schema.name);
+  if (schema.title && depth === 0) out.push(schema.title);
+  const description = textOf(schema.descriptionHtml);
+  if (description) out.push(description);
+  for (const property of schema.properties ?? []) schemaText(property, depth + 1, out);
+  if (schema.items) schemaText(schema.items, depth + 1, out);
+  if (schema.additionalProperties) schemaText(schema.additionalProperties, depth + 1, out);
+  for (const variant of schema.composition?.variants ?? []) schemaText(variant, depth + 1, out);
+  return out.join(' ');
+}
+
+function overviewSections(view: ApiOverviewView): SearchSection[] {
+  const headingOf = (id: string, fallback: string) => view.sections.find((s) => s.id === id)?.text ?? fallback;
+  const sections = [section('', '', join(view.version ? `Version ${view.version}` : '', view.summary, textOf(view.descriptionHtml)))];
+  if (view.servers.length) sections.push(section(headingOf('servers', 'Servers'), 'servers', view.servers.map((s) => join(s.url, textOf(s.descriptionHtml))).join(' ')));
+  if (view.securitySchemes.length) sections.push(section(headingOf('authentication', 'Authentication'), 'authentication', view.securitySchemes.map((s) => join(s.name, s.words, textOf(s.descriptionHtml))).join(' ')));
+  if (view.sections.some((s) => s.id === 'download')) sections.push(section(headingOf('download', 'Download the description'), 'download', `OpenAPI description ${view.specFileName}`, view.specFileName));
+  // Only the tag itself: its operations have their own pages and would crowd them out here.
+  for (const tag of view.tags) sections.push(section(tag.name, tag.id, textOf(tag.descriptionHtml)));
+  return sections;
+}

@@ -1,0 +1,242 @@
+/**
+ * Queries the embedded index. Shared by the browser (which loads files with fetch) and the
+ * relevance tests (which read them from disk): it loads the manifest, then only the term files a
+ * query needs and the content files of the results it describes, and hands scoring to MiniSearch.
+ */
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { planQuery, toMiniSearchQuery, type QueryPlan } from './plan-query.js';
+import { unpackTerm } from './pack-terms.js';
+import { snippet, highlight, type TextPart } from './snippet.js';
+import {
+  MANIFEST_FILE,
+  SEARCH_FIELDS,
+  SEARCH_INDEX_VERSION,
+  miniSearchOptions,
+  type ContentFile,
+  type SearchDocument,
+  type SearchManifest,
+  type TermFile,
+} from './search-index-format.js';
+import type { SearchPageType } from './build-search-pages.js';
+
+/** Loads one file of the index by name ('index.json', 'terms-0.ab12.json'). */
+export type LoadIndexFile = (name: string) => Promise<unknown>;
+
+/** Indexes smaller than this are loaded whole as soon as search opens. */
+export const EAGER_LOAD_BYTES = 768 * 1024;
+
+export interface RankedSection {
+  id: number;
+  score: number;
+  /** Index terms that matched (for highlighting). */
+  terms: string[];
+}
+
+export interface RankedGroup {
+  page: number;
+  score: number;
+  sections: RankedSection[];
+}
+
+export interface SearchOutcome {
+  query: string;
+  /** Result groups (one per page), best first. */
+  groups: RankedGroup[];
+  /** 'AND' when every word matched; 'OR' when the engine fell back to any word. */
+  mode: 'AND' | 'OR';
+}
+
+export interface SearchHit {
+  /** Route plus '#anchor' (no baseUrl). */
+  route: string;
+  /** Heading of the matched section, '' for the top of the page. */
+  heading: TextPart[];
+  snippet: TextPart[];
+}
+
+export interface SearchGroup {
+  route: string;
+  title: TextPart[];
+  titleText: string;
+  type: SearchPageType;
+  badge?: string;
+  hits: SearchHit[];
+}
+
+export interface SearchEngine {
+  /** Loads the manifest (and the whole index when it is small). */
+  ready(): Promise<void>;
+  search(query: string): Promise<SearchOutcome>;
+  /** Headings and snippets of some groups (loads their content files). */
+  describe(groups: readonly RankedGroup[], options?: { hitsPerGroup?: number; snippetLength?: number }): Promise<SearchGroup[]>;
+  /** Queries to offer when a search finds nothing. */
+  suggest(query: string): Promise<string[]>;
+}
+
+export function createSearchEngine(load: LoadIndexFile): SearchEngine {
+  let manifest: Promise<SearchManifest> | undefined;
+  let sectionStarts: number[] = [];
+  const termFiles = new Map<number, Promise<[string, Record<string, Record<string, number>>][]>>();
+  const contentFiles = new Map<number, Promise<ContentFile>>();
+  let built: { files: string; index: MiniSearch<SearchDocument> } | undefined;
+
+  const getManifest = () =>
+    (manifest ??= (load(MANIFEST_FILE) as Promise<SearchManifest>).then((m) => {
+      if (m.version !== SEARCH_INDEX_VERSION) throw new Error(`Search index version ${m.version} is not supported`);
+      let at = 0;
+      sectionStarts = m.pages.map((page) => ((at += page[4]), at - page[4]));
+      return m;
+    })).catch((error) => {
+      manifest = undefined;
+      throw error;
+    });
+
+  const loadTermFile = (m: SearchManifest, n: number) => {
+    let file = termFiles.get(n);
+    if (!file) {
+      file = (load(m.termFiles[n]) as Promise<TermFile>).then((f) => f.terms.map(unpackTerm));
+      file.catch(() => termFiles.delete(n));
+      termFiles.set(n, file);
+    }
+    return file;
+  };
+  const loadContentFile = (m: SearchManifest, n: number) => {
+    let file = contentFiles.get(n);
+    if (!file) {
+      file = load(m.contentFiles[n]) as Promise<ContentFile>;
+      file.catch(() => contentFiles.delete(n));
+      contentFiles.set(n, file);
+    }
+    return file;
+  };
+
+  /** The MiniSearch index over the manifest and the given term files. */
+  async function indexWith(m: SearchManifest, needed: number[]): Promise<MiniSearch<SearchDocument>> {
+    const loaded = [...new Set([...termFiles.keys(), ...needed])].sort((a, b) => a - b);
+    const entries = await Promise.all(loaded.map((n) => loadTermFile(m, n)));
+    const key = loaded.join(',');
+    if (built?.files === key) return built.index;
+    const documentIds: Record<string, number> = {};
+    const fieldLength: Record<string, number[]> = {};
+    const width = SEARCH_FIELDS.length;
+    for (let id = 0; id < m.documentCount; id++) {
+      documentIds[id] = id;
+      fieldLength[id] = m.fieldLength.slice(id * width, id * width + width);
+    }
+    const index = MiniSearch.loadJS<SearchDocument>(
+      {
+        documentCount: m.documentCount,
+        nextId: m.documentCount,
+        documentIds,
+        fieldIds: Object.fromEntries(SEARCH_FIELDS.map((field, i) => [field, i])),
+        fieldLength,
+        averageFieldLength: m.averageFieldLength,
+        storedFields: {},
+        dirtCount: 0,
+        index: entries.flat(),
+        serializationVersion: 2,
+      },
+      miniSearchOptions(),
+    );
+    built = { files: key, index };
+    return index;
+  }
+
+  function pageOf(id: number): number {
+    let lo = 0;
+    let hi = sectionStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (sectionStarts[mid] <= id) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  function group(results: SearchResult[]): RankedGroup[] {
+    const groups = new Map<number, RankedGroup>();
+    for (const result of results) {
+      const page = pageOf(result.id);
+      let entry = groups.get(page);
+      if (!entry) groups.set(page, (entry = { page, score: result.score, sections: [] }));
+      entry.sections.push({ id: result.id, score: result.score, terms: result.terms });
+    }
+    return [...groups.values()];
+  }
+
+  async function run(query: string, plan: QueryPlan): Promise<SearchOutcome> {
+    const m = await getManifest();
+    if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
+    const index = await indexWith(m, termFilesFor(m, plan));
+    const all = index.search(toMiniSearchQuery(plan, 'AND'));
+    if (all.length || plan.words.length === 1) return { query, groups: group(all), mode: 'AND' };
+    return { query, groups: group(index.search(toMiniSearchQuery(plan, 'OR'))), mode: 'OR' };
+  }
+
+  return {
+    async ready() {
+      const m = await getManifest();
+      if (m.totalBytes <= EAGER_LOAD_BYTES) {
+        await Promise.all([...m.termFiles.map((_, n) => loadTermFile(m, n)), ...m.contentFiles.map((_, n) => loadContentFile(m, n))]);
+        await indexWith(m, []);
+      }
+    },
+
+    search(query) {
+      return run(query, planQuery(query));
+    },
+
+    async describe(groups, options = {}) {
+      const m = await getManifest();
+      const hitsPerGroup = options.hitsPerGroup ?? 3;
+      const files = await Promise.all(groups.map((g) => loadContentFile(m, contentFileOf(m, g.page))));
+      return groups.map((g, i): SearchGroup => {
+        const [route, title, type, badge] = m.pages[g.page];
+        const content = files[i].pages[g.page - files[i].first];
+        const terms = new Set(g.sections.flatMap((s) => s.terms));
+        const hits = g.sections.slice(0, hitsPerGroup).map((s): SearchHit => {
+          const [heading, anchor, text] = content[s.id - sectionStarts[g.page]];
+          return { route: anchor ? `${route}#${anchor}` : route, heading: highlight(heading, s.terms), snippet: snippet(text, s.terms, options.snippetLength) };
+        });
+        return { route, title: highlight(title, terms), titleText: title, type, badge: badge || undefined, hits };
+      });
+    },
+
+    async suggest(query) {
+      const m = await getManifest();
+      const plan = planQuery(query);
+      const loose: QueryPlan = { ...plan, words: plan.words.map((w) => ({ ...w, fuzzy: w.terms[0].length >= 4 ? 0.4 : w.fuzzy, prefix: w.terms[0].length >= 3 })) };
+      const titles: string[] = [];
+      if (loose.words.length) {
+        const index = await indexWith(m, termFilesFor(m, loose));
+        for (const result of index.search(toMiniSearchQuery(loose, 'OR')).slice(0, 20)) {
+          const title = m.pages[pageOf(result.id)][1];
+          if (!titles.includes(title)) titles.push(title);
+        }
+      }
+      return [...titles, ...m.suggestions.filter((s) => !titles.includes(s))].slice(0, 3);
+    },
+  };
+}
+
+/** The term files holding a plan's terms: each term's own file, plus every file under a prefix. */
+export function termFilesFor(m: SearchManifest, plan: Pick<QueryPlan, 'words'>): number[] {
+  const files = new Set<number>();
+  for (const word of plan.words) {
+    for (const term of word.terms) {
+      let own = -1;
+      m.termKeys.forEach((key, k) => {
+        if (term.startsWith(key) && (own < 0 || key.length > m.termKeys[own].length)) own = k;
+        if (word.prefix && key.startsWith(term)) files.add(m.termFileOf[k]);
+      });
+      if (own >= 0) files.add(m.termFileOf[own]);
+    }
+  }
+  return [...files].sort((a, b) => a - b);
+}
+
+function contentFileOf(m: SearchManifest, page: number): number {
+  let n = 0;
+  while (n + 1 < m.contentStarts.length && m.contentStarts[n + 1] <= page) n++;
+  return n;
+}

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import { ExternalLink } from '../ExternalLink.js';
+import type { TextPart } from '../../../src/search/snippet.js';
+import type { SearchPageType } from '../../../src/search/build-search-pages.js';
+
+/** One result of a group: a section of the page, with the matched heading and a snippet. */
+export interface ResultHit {
+  /** Link target, baseUrl included ('/guides/pagination#cursor'). */
+  href: string;
+  /** Heading parts; empty for the top of the page. */
+  heading: TextPart[];
+  snippet: TextPart[];
+}
+
+/** The results of one page. */
+export interface ResultGroup {
+  href: string;
+  title: TextPart[];
+  titleText: string;
+  type: SearchPageType;
+  /** HTTP method of an operation. */
+  badge?: string;
+  hits: ResultHit[];
+}
+
+const TYPE_LABELS: Record<SearchPageType, string> = { guide: 'Guide', example: 'Example', api: 'API', operation: 'API operation' };
+
+export function Marked({ parts }: { parts: TextPart[] }) {
+  return <>{parts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}</>;
+}
+
+/** The type badge: Guide, Example, API, or the HTTP method of an operation. */
+export function TypeBadge({ type, badge }: { type: SearchPageType; badge?: string }) {
+  if (type === 'operation' && badge) {
+    return (
+      <span className={`search-badge search-badge--method search-badge--${badge.toLowerCase()}`} title="API operation">
+        <span className="sr-only">API operation, </span>
+        {badge}
+      </span>
+    );
+  }
+  return <span className={`search-badge search-badge--${type}`}>{TYPE_LABELS[type]}</span>;
+}
+
+export interface ResultListProps {
+  groups: ResultGroup[];
+  /** Id prefix for options (for aria-activedescendant). */
+  idPrefix: string;
+  /** Index (over all hits, in order) of the active hit, or -1. */
+  activeIndex?: number;
+  onHover?: (index: number) => void;
+  onSelect?: (hit: ResultHit, group: ResultGroup, event: React.MouseEvent<HTMLAnchorElement>) => void;
+  /** Rendered as a listbox (the modal) or as plain lists of links (the search page). */
+  listbox?: boolean;
+}
+
+/** Results grouped by page: the page title and type badge, then its matched sections. */
+export function ResultList({ groups, idPrefix, activeIndex = -1, onHover, onSelect, listbox = false }: ResultListProps) {
+  let index = -1;
+  const Header = listbox ? 'div' : 'h2';
+  const children: ReactNode[] = groups.map((group, g) => (
+    <section key={group.href} className="search-group" role={listbox ? 'group' : undefined} aria-labelledby={`${idPrefix}-group-${g}`}>
+      <Header className="search-group__header" id={`${idPrefix}-group-${g}`}>
+        <span className="search-group__title"><Marked parts={group.title} /></span>
+        <TypeBadge type={group.type} badge={group.badge} />
+      </Header>
+      <ul className="search-group__hits" role={listbox ? 'presentation' : undefined}>
+        {group.hits.map((hit) => {
+          const i = ++index;
+          const active = i === activeIndex;
+          return (
+            <li
+              key={hit.href}
+              id={`${idPrefix}-option-${i}`}
+              className={`search-hit${active ? ' search-hit--active' : ''}`}
+              role={listbox ? 'option' : undefined}
+              aria-selected={listbox ? active : undefined}
+              onMouseMove={onHover ? () => !active && onHover(i) : undefined}
+            >
+              <a className="search-hit__link" href={hit.href} tabIndex={listbox ? -1 : undefined} onClick={onSelect ? (event) => onSelect(hit, group, event) : undefined} data-search-hit>
+                <span className="search-hit__icon" aria-hidden="true">{hit.heading.length ? '#' : '¶'}</span>
+                <span className="search-hit__content">
+                  <span className="search-hit__title">{hit.heading.length ? <Marked parts={hit.heading} /> : <Marked parts={group.title} />}</span>
+                  {hit.snippet.length > 0 && <span className="search-hit__snippet"><Marked parts={hit.snippet} /></span>}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  ));
+  return <>{children}</>;
+}
+
+export interface NoResultsProps {
+  query: string;
+  suggestions: string[];
+  onSuggestion: (query: string) => void;
+  /** Target of 'Let us know.' (with the query), when configured. */
+  reportHref?: string;
+}
+
+/** Spec section 8: the no-results texts, exactly. */
+export function NoResults({ query, suggestions, onSuggestion, reportHref }: NoResultsProps) {
+  return (
+    <div className="search-screen search-screen--no-results" data-search-no-results>
+      <p className="search-screen__title">
+        No results found for <strong>“{query}”</strong>
+      </p>
+      {suggestions.length > 0 && (
+        <div className="search-screen__suggestions">
+          <p>Try searching for</p>
+          <ul>
+            {suggestions.map((suggestion) => (
+              <li key={suggestion}>
+                <button type="button" className="search-suggestion" onClick={() => onSuggestion(suggestion)}>
+                  {suggestion}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {reportHref && (
+        <p className="search-screen__help">
+          Believe this query should return results?{' '}
+          <ExternalLink href={reportHref}>Let us know.</ExternalLink>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec section 8: the failure texts, exactly. */
+export function SearchFailure() {
+  return (
+    <div className="search-screen search-screen--error" role="alert" data-search-error>
+      <p className="search-screen__title">Unable to fetch results</p>
+      <p className="search-screen__help">You might want to check your network connection.</p>
+    </div>
+  );
+}
