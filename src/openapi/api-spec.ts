@@ -38,6 +38,8 @@ export interface ApiSpec {
   /** '3.0' or '3.1'. */
   version: '3.0' | '3.1';
   document: OpenApiDocument;
+  /** Names of schemas that bundling moved out of their own file, by bundled `$ref`. */
+  refNames: Readonly<Record<string, string>>;
   operations: readonly ApiOperationEntry[];
   /** Tags in the order of the top-level `tags` array, then of first use; only tags with operations. */
   tags: readonly ApiTagEntry[];

@@ -64,7 +64,7 @@ function buildContext(spec: ApiSpec, options: BuildApiPagesOptions): BuildContex
     if (!hit) cache.set(markdown, (hit = renderDescription(markdown, renderOptions)));
     return hit;
   };
-  return { document: spec.document, file: spec.file, baseUrl: options.baseUrl, highlighter: options.highlighter, renderMarkdown, sampleTemplates: new Map(), memo: new Map() };
+  return { document: spec.document, refNames: spec.refNames, file: spec.file, baseUrl: options.baseUrl, highlighter: options.highlighter, renderMarkdown, sampleTemplates: new Map(), memo: new Map() };
 }
 
 /** `info.x-slug`, else kebabCase of the title ('HeliumGeek API' → 'helium-geek-api'). */

@@ -3,6 +3,7 @@ import type { ApiOperationEntry } from './api-spec.js';
 import type { ApiOperationView, ApiSectionView, ParameterGroupView, ParameterLocation, RequestBodyView } from './api-view.js';
 import { buildCodeSamples, type Snippets } from './code-samples.js';
 import { exampleValue } from './example-value.js';
+import { escapePointerToken } from './json-pointer.js';
 import { mediaToView } from './media-to-view.js';
 import type { MediaTypeObject, RequestBodyObject } from './openapi-types.js';
 import { parameterToView } from './parameter-to-view.js';
@@ -38,9 +39,9 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
   const { operation } = entry;
   const descriptionHtml = describe(ctx, operation.description);
   const parameterGroups = groupParameters(entry, ctx);
-  const body = resolveRef<RequestBodyObject>(ctx.document, operation.requestBody).value;
-  const requestBody = body && typeof body === 'object' ? requestBodyView(body, ctx) : undefined;
-  const responses = responsesToView(operation.responses, ctx);
+  const { value: body, ref: bodyRef } = resolveRef<RequestBodyObject>(ctx.document, operation.requestBody);
+  const requestBody = body && typeof body === 'object' ? requestBodyView(body, ctx, bodyRef ?? `${entry.pointer}/requestBody`) : undefined;
+  const responses = responsesToView(operation.responses, ctx, `${entry.pointer}/responses`);
   const base = serverUrl(entry.servers[0]);
   const request = buildSnippetRequest({ entry, document: ctx.document, serverUrl: /^https?:\/\//i.test(base) ? base : `https://api.example.com${base}`, body: bodyExample(body, ctx) });
   const codeSamples = buildCodeSamples({ request, own: operation['x-codeSamples'] ?? operation['x-code-samples'], languages: input.languages, snippets: input.snippets, ctx, pointer: entry.pointer });
@@ -74,10 +75,10 @@ function groupParameters(entry: ApiOperationEntry, ctx: ViewContext): ParameterG
   });
 }
 
-function requestBodyView(body: RequestBodyObject, ctx: ViewContext): RequestBodyView {
+function requestBodyView(body: RequestBodyObject, ctx: ViewContext, pointer: string): RequestBodyView {
   const contents = Object.entries(body.content ?? {}).map(([mediaType, media]) => ({
     id: `request-body-${kebabCase(mediaType)}`,
-    ...mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'request'),
+    ...mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'request', `${pointer}/content/${escapePointerToken(mediaType)}`),
   }));
   return { required: body.required === true, contents, ...optionalField('descriptionHtml', describe(ctx, body.description)) };
 }

@@ -5,7 +5,8 @@
  * `nodejs` → undici) so each tab is worth opening.
  */
 export const CODE_LANGUAGES: Readonly<Record<string, { label: string; target: string; client: string; separateQuery?: boolean }>> = {
-  // snippetz' curl quotes the URL only when the query comes separately (`&` must not reach the shell).
+  // snippetz' curl quotes a URL only when its query comes separately or it has characters such
+  // as `%`: a plain `?a=1&b=2` would reach the shell unquoted (see code-samples.ts).
   curl: { label: 'cURL', target: 'shell', client: 'curl', separateQuery: true },
   javascript: { label: 'JavaScript', target: 'js', client: 'fetch' },
   nodejs: { label: 'Node.js', target: 'node', client: 'undici' },

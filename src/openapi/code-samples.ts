@@ -32,17 +32,28 @@ export function buildCodeSamples(input: CodeSamplesInput): CodeSampleView[] {
   const own = ownSamples(input.own);
   const samples: CodeSampleView[] = [];
   const templates = { url: shaped(input.request, true), separate: shaped(input.request, false) };
+  const separate = needsSeparateQuery(input.request);
   for (const language of input.languages) {
     const mine = own.get(language);
     own.delete(language);
     const label = mine?.label || CODE_LANGUAGES[language]?.label || language;
-    const html = mine?.source !== undefined ? highlightSample(mine.source, language, input.ctx) : generatedSample(language, CODE_LANGUAGES[language]?.separateQuery ? templates.separate : templates.url, input);
+    const html = mine?.source !== undefined ? highlightSample(mine.source, language, input.ctx) : generatedSample(language, CODE_LANGUAGES[language]?.separateQuery && separate ? templates.separate : templates.url, input);
     if (html !== undefined) samples.push({ language, label, id: `sample-${kebabCase(language) || 'code'}`, html });
   }
   for (const [language, sample] of own) {
     samples.push({ language, label: sample.label || sample.lang || language, id: `sample-${kebabCase(language) || 'code'}`, html: highlightSample(sample.source ?? '', language, input.ctx) });
   }
   return samples;
+}
+
+/**
+ * snippetz' curl leaves a URL unquoted unless its query comes separately or it holds one of
+ * these characters; a separate query is encoded with encodeURIComponent, which keeps `'`.
+ * So: a separate query when the URL would otherwise go unquoted, else the (encoded) URL.
+ */
+const CURL_QUOTES = /[\s<>[\]{}|\\^%$]/;
+function needsSeparateQuery(request: SnippetRequest): boolean {
+  return request.query.length > 0 && !CURL_QUOTES.test(harRequest(request, { queryInUrl: true }).url);
 }
 
 /** The templated request and its shape key (the request with tokens, as JSON). */
@@ -72,7 +83,7 @@ function generatedSample(language: string, templated: Shaped, input: CodeSamples
     ctx.sampleTemplates.set(key, template);
   }
   if (template !== null) return fill(template, templated.values);
-  const source = print(language, harRequest(input.request, { queryInUrl: !CODE_LANGUAGES[language]?.separateQuery }), input);
+  const source = print(language, harRequest(input.request, { queryInUrl: !(CODE_LANGUAGES[language]?.separateQuery && needsSeparateQuery(input.request)) }), input);
   return source === undefined ? undefined : highlightSample(source, language, ctx);
 }
 

@@ -17,8 +17,8 @@ export interface TemplatedHar {
   values: Map<string, string>;
 }
 
-/** Keeps ',' and ':' readable in query values (hex lists, ISO 8601 times). */
-const encodeQuery = (text: string) => encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+/** Keeps ',' and ':' readable in query values (hex lists, ISO 8601 times); encodes `'`, which samples use as quotes. */
+const encodeQuery = (text: string) => encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/'/g, '%27');
 /** Text every snippet client prints unchanged: no quoting, escaping or percent-decoding differences. */
 const INERT_QUERY = /^[A-Za-z0-9\-._~,:]+$/;
 const INERT_PATH = /^[A-Za-z0-9\-._~/,:@]+$/;

@@ -1,7 +1,9 @@
-import { HTTP_METHODS, type ApiOperationEntry, type ApiTagEntry } from './api-spec.js';
+import { HTTP_METHODS, type ApiOperationEntry, type ApiTagEntry, type HttpMethod } from './api-spec.js';
 import { toPointer } from './json-pointer.js';
 import type { OpenApiDocument, OperationObject, ParameterObject, PathItemObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
+
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 export interface OperationIndex {
   operations: ApiOperationEntry[];
@@ -18,7 +20,8 @@ export function indexOperations(document: OpenApiDocument): OperationIndex {
   for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
     const item = resolveRef<PathItemObject>(document, rawItem).value;
     if (!item || typeof item !== 'object') continue;
-    for (const method of HTTP_METHODS) {
+    // Methods in the order the path item lists them.
+    for (const method of Object.keys(item).filter((key): key is HttpMethod => METHODS.has(key))) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation || typeof operation !== 'object') continue;
       operations.push({

@@ -4,7 +4,8 @@ import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diag
 import type { ApiSpec } from './api-spec.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { checkApiStructure } from './check-api-structure.js';
-import { checkInternalRefs } from './check-internal-refs.js';
+import { checkRefs } from './check-refs.js';
+import { buildRefNames } from './build-ref-names.js';
 import { indexOperations } from './index-operations.js';
 import { refParserDiagnostics } from './ref-parser-diagnostics.js';
 
@@ -18,6 +19,8 @@ export interface LoadApiSpecResult {
 /** Local files only: HTTP `$ref`s are never fetched (builds are offline and deterministic). */
 const PARSER_OPTIONS = {
   resolve: { external: true, http: false },
+  // YAML parses JSON too; no file is ever plain text or binary, whatever its extension.
+  parse: { text: false, binary: false },
   continueOnError: true,
   dereference: { circular: 'ignore' as const },
 };
@@ -40,17 +43,20 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
   }
   const versionProblem = checkVersion(root, display(absolutePath));
   if (versionProblem) return { diagnostics: [versionProblem], files: [absolutePath] };
-  let document: OpenApiDocument;
+  let document: OpenApiDocument = root;
+  let refNames: Record<string, string> = {};
   try {
     // Reads the external files; only a multi-file description needs the (slower) bundling.
     await parser.resolve(absolutePath, root, PARSER_OPTIONS);
-    const external = parser.$refs.paths().length > 1;
-    document = external ? ((await parser.bundle(absolutePath, root, PARSER_OPTIONS)) as OpenApiDocument) : root;
+    const checked = checkRefs(parser.$refs.values() as Record<string, unknown>, display);
+    if (checked.diagnostics.length) return { diagnostics: checked.diagnostics, files: files() };
+    if (parser.$refs.paths().length > 1) {
+      document = (await parser.bundle(absolutePath, root, PARSER_OPTIONS)) as OpenApiDocument;
+      refNames = buildRefNames(document, parser.$refs.values() as Record<string, unknown>, checked.targets);
+    }
   } catch (error) {
     return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: files() };
   }
-  const broken = checkInternalRefs(document, display(absolutePath));
-  if (broken.length) return { diagnostics: broken, files: files() };
   const diagnostics = checkApiStructure(document, display(absolutePath));
   if (hasErrors(diagnostics)) return { diagnostics, files: files() };
   const index = indexOperations(document);
@@ -59,6 +65,7 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
     absolutePath,
     version: String(document.openapi).startsWith('3.1') ? '3.1' : '3.0',
     document,
+    refNames,
     ...index,
   };
   return { spec, diagnostics, files: files() };

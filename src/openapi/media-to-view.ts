@@ -7,12 +7,13 @@ import { describe, memoized, type ViewContext } from './view-context.js';
 
 /**
  * One media type of a request body or response: its schema tree and its examples — the
- * description's own `example`/`examples` first, else one generated from the schema.
+ * description's own `example`/`examples` first, else one generated from the schema. `pointer`
+ * is where the media type object is in the document.
  */
-export function mediaToView(mediaType: string, media: MediaTypeObject, ctx: ViewContext, direction: Direction): MediaView {
+export function mediaToView(mediaType: string, media: MediaTypeObject, ctx: ViewContext, direction: Direction, pointer?: string): MediaView {
   const build = (c: ViewContext): MediaView => {
     const view: MediaView = { mediaType, examples: examplesOf(mediaType, media, c, direction) };
-    if (media.schema !== undefined) view.schema = schemaToView(media.schema, c);
+    if (media.schema !== undefined) view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema` });
     return view;
   };
   // A bare `$ref` schema without examples of its own looks the same wherever it is used.

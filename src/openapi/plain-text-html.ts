@@ -11,8 +11,9 @@ const INLINE_SYNTAX = /:\/\/|www\.|(^|[^\p{L}\p{N}]):\p{L}/u;
  * thousands of one-line descriptions; this skips the parser for them.
  */
 export function plainTextHtml(markdown: string): string | undefined {
-  const trimmed = markdown.trim();
-  if (!trimmed || INLINE_SYNTAX.test(trimmed)) return undefined;
+  // Leading spaces could open an indented code block: leave those to the parser.
+  const trimmed = markdown.replace(/^(\s*\n)+/, '').trimEnd();
+  if (!trimmed || /^\s/.test(trimmed) || INLINE_SYNTAX.test(trimmed)) return undefined;
   const paragraphs = trimmed.split(/\n[ \t]*\n/);
   const html: string[] = [];
   for (const paragraph of paragraphs) {

@@ -1,5 +1,6 @@
 import kebabCase from 'lodash/kebabCase.js';
 import type { ResponseView } from './api-view.js';
+import { escapePointerToken } from './json-pointer.js';
 import { mediaToView } from './media-to-view.js';
 import type { HeaderObject, MediaTypeObject, ResponseObject } from './openapi-types.js';
 import { parameterToView } from './parameter-to-view.js';
@@ -7,17 +8,19 @@ import { resolveRef } from './resolve-ref.js';
 import { describe, memoized, type ViewContext } from './view-context.js';
 
 /** One tab per status code and media type, in document order with `default` last. */
-export function responsesToView(responses: unknown, ctx: ViewContext): ResponseView[] {
+export function responsesToView(responses: unknown, ctx: ViewContext, pointer: string): ResponseView[] {
   if (!responses || typeof responses !== 'object') return [];
   const entries = Object.entries(responses as Record<string, unknown>).sort(([a], [b]) => Number(a === 'default') - Number(b === 'default'));
   return entries.flatMap(([status, raw]) => {
     const ref = raw && typeof raw === 'object' ? (raw as { $ref?: unknown }).$ref : undefined;
-    const build = (c: ViewContext) => responseViews(status, resolveRef<ResponseObject>(c.document, raw).value, c);
+    const { value, ref: last } = resolveRef<ResponseObject>(ctx.document, raw);
+    const at = last ?? `${pointer}/${escapePointerToken(status)}`;
+    const build = (c: ViewContext) => responseViews(status, value, c, at);
     return typeof ref === 'string' ? memoized(ctx, `response\u0000${status}\u0000${ref}`, build) : build(ctx);
   });
 }
 
-function responseViews(status: string, response: ResponseObject | undefined, ctx: ViewContext): ResponseView[] {
+function responseViews(status: string, response: ResponseObject | undefined, ctx: ViewContext, pointer: string): ResponseView[] {
   if (!response || typeof response !== 'object') return [];
   const id = `response-${status.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const descriptionHtml = describe(ctx, response.description);
@@ -28,7 +31,7 @@ function responseViews(status: string, response: ResponseObject | undefined, ctx
     id: contents.length > 1 ? `${id}-${kebabCase(mediaType)}` : id,
     label: contents.length > 1 ? `${status} ${mediaType}` : status,
     ...common,
-    content: mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'response'),
+    content: mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'response', `${pointer}/content/${escapePointerToken(mediaType)}`),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { SchemaView } from './api-view.js';
-import { pointerName } from './json-pointer.js';
+import { escapePointerToken, pointerName } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import type { SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
@@ -10,19 +10,23 @@ import { describe, type ViewContext } from './view-context.js';
 export interface SchemaToViewOptions {
   /** Levels below which the tree stops (marked `truncated`). */
   maxDepth?: number;
+  /** JSON pointer of the schema in the document, when known: a `$ref` back to it is a cycle too. */
+  pointer?: string;
 }
 
 interface Walk {
   ctx: ViewContext;
   depth: number;
   maxDepth: number;
-  /** The `$ref`s on the way down to this node: meeting one again is a cycle. */
+  /** Pointers of the schemas on the way down to this node: meeting one again is a cycle. */
   stack: readonly string[];
 }
 
 interface Slot {
   name?: string;
   required?: boolean;
+  /** Pointer of the (unresolved) schema, when known. */
+  at?: string;
 }
 
 const MAX_INLINE_EXAMPLE = 120;
@@ -33,20 +37,23 @@ const MAX_INLINE_EXAMPLE = 120;
  * stops at `maxDepth`, so any description gives a finite tree.
  */
 export function schemaToView(schema: unknown, ctx: ViewContext, options: SchemaToViewOptions = {}): SchemaView {
-  return walk(schema, { ctx, depth: 0, maxDepth: options.maxDepth ?? 10, stack: [] }, {});
+  return walk(schema, { ctx, depth: 0, maxDepth: options.maxDepth ?? 10, stack: [] }, { at: options.pointer });
 }
 
-function walk(raw: unknown, state: Walk, slot: Slot): SchemaView {
+function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   const { value, ref } = resolveRef<SchemaObject>(state.ctx.document, raw);
   const original: SchemaObject = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
   // `allOf: [{$ref}]` is how 3.0 puts a description next to a reference: its refs count too.
   const parts = allOfRefs(original);
+  const location = ref ?? at;
   // This node *is* the referenced schema when reached by `$ref` or by a one-part `allOf`.
-  const identity = ref ?? (original.allOf?.length === 1 ? parts[0] : undefined);
-  const refName = identity ? pointerName(identity) : undefined;
+  const identities = [location, original.allOf?.length === 1 ? parts[0] : undefined].filter((p): p is string => Boolean(p));
+  const name = (r: string) => state.ctx.refNames[r] ?? pointerName(r);
+  const refName = ref ? name(ref) : original.allOf?.length === 1 && parts[0] ? name(parts[0]) : undefined;
   const loop = [...(ref ? [ref] : []), ...parts].find((r) => state.stack.includes(r));
-  if (loop) return { ...slot, type: 'object', title: pointerName(loop), circular: pointerName(loop) };
-  const schema = original.allOf ? (mergeAllOf(original, state.ctx.document) ?? original) : original;
+  if (loop) return { ...slot, type: 'object', title: name(loop), circular: name(loop) };
+  const merged = original.allOf ? mergeAllOf(original, state.ctx.document) : undefined;
+  const schema = merged ?? original;
   const inner = unwrapNullable(schema, state);
   if (inner !== undefined) {
     const descriptionHtml = describe(state.ctx, schema.description);
@@ -54,8 +61,9 @@ function walk(raw: unknown, state: Walk, slot: Slot): SchemaView {
   }
   const view = describeNode(schema, state, slot, refName);
   if (state.depth >= state.maxDepth) return hasChildren(schema) ? { ...view, truncated: true } : view;
-  const next: Walk = { ...state, depth: state.depth + 1, stack: identity ? [...state.stack, identity] : state.stack };
-  return { ...view, ...children(schema, next) };
+  const next: Walk = { ...state, depth: state.depth + 1, stack: [...state.stack, ...identities] };
+  // Children of a merged allOf come from several places: their pointers are unknown.
+  return { ...view, ...children(schema, next, merged ? undefined : location) };
 }
 
 function allOfRefs(schema: SchemaObject): string[] {
@@ -87,22 +95,23 @@ function describeNode(schema: SchemaObject, state: Walk, slot: Slot, refName: st
   return view;
 }
 
-function children(schema: SchemaObject, state: Walk): Partial<SchemaView> {
+function children(schema: SchemaObject, state: Walk, location: string | undefined): Partial<SchemaView> {
+  const at = (...tokens: (string | number)[]) => (location ? `${location}/${tokens.map((t) => escapePointerToken(String(t))).join('/')}` : undefined);
   const out: Partial<SchemaView> = {};
   if (schema.properties && typeof schema.properties === 'object') {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    out.properties = Object.entries(schema.properties).map(([name, child]) => walk(child, state, { name, required: required.has(name) }));
+    out.properties = Object.entries(schema.properties).map(([name, child]) => walk(child, state, { name, required: required.has(name), at: at('properties', name) }));
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    out.additionalProperties = walk(schema.additionalProperties, state, {});
+    out.additionalProperties = walk(schema.additionalProperties, state, { at: at('additionalProperties') });
   }
-  if (schema.items && typeof schema.items === 'object') out.items = walk(schema.items, state, {});
+  if (schema.items && typeof schema.items === 'object') out.items = walk(schema.items, state, { at: at('items') });
   else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
-    out.composition = { kind: 'allOf', variants: schema.prefixItems.map((item) => walk(item, state, {})) };
+    out.composition = { kind: 'allOf', variants: schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) })) };
   }
   const kind = schema.oneOf ? 'oneOf' : schema.anyOf ? 'anyOf' : schema.allOf ? 'allOf' : undefined;
   const variants = kind ? schema[kind] : undefined;
-  if (kind && Array.isArray(variants)) out.composition = { kind, variants: variants.map((v) => walk(v, state, {})) };
+  if (kind && Array.isArray(variants)) out.composition = { kind, variants: variants.map((v, i) => walk(v, state, { at: at(kind, i) })) };
   return out;
 }
 

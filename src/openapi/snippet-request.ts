@@ -37,7 +37,8 @@ export function buildSnippetRequest({ entry, document, serverUrl, body }: Snippe
   const required = entry.parameters.filter((p) => p.required === true);
   const path = entry.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const parameter = entry.parameters.find((p) => p.in === 'path' && p.name === name);
-    return parameter ? encodeURIComponent(asText(example(parameter))) : whole;
+    // `'` too: samples put URLs in single quotes.
+    return parameter ? encodeURIComponent(asText(example(parameter))).replace(/'/g, '%27') : whole;
   });
   const query = required.filter((p) => p.in === 'query').flatMap((p) => queryPairs(p, example(p)));
   const headers = required.filter((p) => p.in === 'header').map((p) => ({ name: String(p.name), value: asText(example(p)) }));

@@ -7,6 +7,8 @@ import type { RenderedDescription } from './render-description.js';
 /** What one build of the API pages shares: the document and the cached renderers. */
 export interface BuildContext {
   document: OpenApiDocument;
+  /** Names of bundled schemas by `$ref` (see ApiSpec.refNames). */
+  refNames: Readonly<Record<string, string>>;
   /** The description file relative to the site root, for messages. */
   file: string;
   baseUrl: string;

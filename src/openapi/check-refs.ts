@@ -1,0 +1,69 @@
+import { basename, dirname, extname, resolve } from 'node:path';
+import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { getAtPointer, pointerName, toPointer } from './json-pointer.js';
+
+/** Where a `$ref` of the description points: a file and a pointer in it, and a readable name. */
+export interface RefTarget {
+  file: string;
+  pointer: string;
+  /** 'Tree' for `schemas.yaml#/Tree`, 'Tree' for `./Tree.yaml`. */
+  name: string;
+}
+
+export interface CheckedRefs {
+  diagnostics: Diagnostic[];
+  targets: RefTarget[];
+}
+
+/** Values that are data, not schema: `$ref` keys inside them are not references. */
+const DATA_KEYS = new Set(['example', 'examples', 'const', 'default', 'enum']);
+
+/**
+ * Every `$ref` in every file of the description (absolute path → parsed content) must point at
+ * something: a broken one is reported in the file that contains it, at its own pointer. One walk
+ * per file; also returns the targets, to name bundled schemas after their source.
+ */
+export function checkRefs(files: Readonly<Record<string, unknown>>, display: (path: string) => string): CheckedRefs {
+  const diagnostics: Diagnostic[] = [];
+  const targets: RefTarget[] = [];
+  for (const [file, content] of Object.entries(files)) {
+    walkRefs(content, (ref, path) => {
+      const target = targetOf(file, ref);
+      const found = target && files[target.file] !== undefined ? getAtPointer(files[target.file], target.pointer) : undefined;
+      if (target && found !== undefined) {
+        targets.push(target);
+        return;
+      }
+      const why = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? 'only local files are read' : target && files[target.file] === undefined ? 'the file could not be read' : 'nothing at that pointer';
+      diagnostics.push(errorDiagnostic('DG303', `Broken $ref "${ref}": ${why}`, { file: display(file), pointer: toPointer(path), hint: 'Point the $ref at an existing file and JSON pointer, e.g. "#/components/schemas/Gateway" or "./schemas.yaml#/Gateway".' }));
+    });
+  }
+  return { diagnostics, targets };
+}
+
+function targetOf(file: string, ref: string): RefTarget | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
+  const hashAt = ref.indexOf('#');
+  const filePart = hashAt === -1 ? ref : ref.slice(0, hashAt);
+  const pointer = hashAt === -1 ? '#' : ref.slice(hashAt) || '#';
+  const targetFile = filePart ? resolve(dirname(file), decodeURIComponent(filePart)) : file;
+  const name = pointer === '#' ? basename(targetFile, extname(targetFile)) : pointerName(pointer);
+  return { file: targetFile, pointer, name };
+}
+
+/** Calls `visit` for every `$ref` string, with the path of the object that holds it. */
+export function walkRefs(content: unknown, visit: (ref: string, path: (string | number)[]) => void): void {
+  const path: (string | number)[] = [];
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') visit(ref, [...path]);
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYS.has(key) || value === null || typeof value !== 'object') continue;
+      path.push(Array.isArray(node) ? Number(key) : key);
+      walk(value);
+      path.pop();
+    }
+  };
+  walk(content);
+}

@@ -1,0 +1,36 @@
+// The 52 operation pages of openapi/heliumgeek.json have exactly the slugs of the spec's route
+// list, in its order, under the overview page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadApiSpec } from '../../src/openapi/load-api-spec.js';
+import { buildPages, renderPageBody } from './helpers.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const specFile = join(root, 'openapi/heliumgeek.json');
+const routesFile = resolve(root, '../shared/spec/routes.txt');
+
+test('openapi/heliumgeek.json builds the 52 API routes of the spec, in order', { skip: !existsSync(specFile) || !existsSync(routesFile) }, async () => {
+  const { spec, diagnostics } = await loadApiSpec('openapi/heliumgeek.json', { root });
+  assert.deepEqual(diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.ok(spec);
+  const { pages, sidebar, diagnostics: buildDiagnostics } = buildPages(spec, { productSlug: 'heliumgeek' });
+  assert.deepEqual(buildDiagnostics, []);
+  const expected = readFileSync(routesFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('/api/reference/'))
+    .map((line) => line.replace('{product}', 'heliumgeek'));
+  assert.equal(expected.length, 53);
+  assert.deepEqual(pages.map((p) => p.route), expected);
+  assert.equal(pages[0].kind, 'api-overview');
+  assert.equal(sidebar.length, 1 + 6);
+  assert.deepEqual(sidebar.slice(1).map((item) => item.label), ['Gateways', 'IoT', 'Mobile', 'Coverage and boosting', 'Radios', 'Network']);
+  for (const page of pages.slice(1)) assert.equal(page.badge, 'GET');
+  // Every page renders, and is plain serialisable data.
+  for (const page of pages) {
+    assert.ok(renderPageBody(page).length > 1000, page.id);
+    assert.deepEqual(JSON.parse(JSON.stringify(page)), page);
+  }
+});
