@@ -18,7 +18,8 @@ export { isNavbarLinkActive };
 export function dropdownProps(site: SiteProps, route: string): { locale: LocaleDropdownProps; version: VersionDropdownProps } {
   return {
     locale: { locales: site.i18n.locales, currentLocale: site.i18n.currentLocale, defaultLocale: site.i18n.defaultLocale, baseUrl: site.baseUrl, route },
-    version: { versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label, path: v.path })), currentVersion: site.docs.currentVersion, baseUrl: site.baseUrl, route, pluginId: 'default' },
+    // The build knows the docs of the current version only: other versions link to their main doc.
+    version: { versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label, path: v.path, routes: v.name === site.docs.currentVersion ? [route] : undefined })), currentVersion: site.docs.currentVersion, baseUrl: site.baseUrl, route, pluginId: 'default' },
   };
 }
 

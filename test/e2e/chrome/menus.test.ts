@@ -1,0 +1,267 @@
+// Mobile sidebar, collapsible sidebar categories and <details> blocks, tab overflow menus closing
+// on outside interaction, code-sample tabs remembered and synced, and copy buttons, in Chromium
+// against the repository's built site.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from './real-site.js';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+const OPERATION = '/api/reference/radio-rewards';
+
+before(async () => {
+  server = await serveDirectory(await realSiteBuild());
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const focusInside = (page: Page, selector: string) => page.evaluate((s) => Boolean(document.activeElement && document.querySelector(s)?.contains(document.activeElement)), selector);
+
+describe('mobile sidebar', () => {
+  test('opens on the section sidebar, goes back to the primary menu, locks scroll, traps focus and closes on Escape', async () => {
+    const { context, page } = await newPage(browser, { viewport: MOBILE });
+    const { problems } = watchConsole(page);
+    await page.goto(server.url + '/examples/rewards/daily-trend');
+    await waitForHydration(page);
+    assert.equal(await page.isVisible('.page__sidebar'), false, 'no desktop sidebar below 996 px');
+    const toggle = page.locator('[data-mobile-sidebar-toggle]');
+    await toggle.click();
+    const panel = page.locator('#mobile-sidebar');
+    await panel.waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await panel.locator('[data-mobile-secondary] [aria-current="page"]').getAttribute('href'), '/examples/rewards/daily-trend');
+    assert.equal(await panel.locator('[data-mobile-primary]').isVisible(), false);
+    // Page scroll is locked behind it.
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'hidden');
+    await page.mouse.move(370, 400); // over the backdrop
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(150);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    // Focus stays inside, forwards and backwards.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      assert.equal(await focusInside(page, '.mobile-sidebar__panel'), true, `focus inside after ${i + 1} Tab`);
+    }
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Shift+Tab');
+      assert.equal(await focusInside(page, '.mobile-sidebar__panel'), true);
+    }
+    // A category of the cloned sidebar still collapses.
+    await panel.locator('[data-mobile-secondary] [data-collapse-toggle]').first().click();
+    await page.waitForFunction(() => document.querySelector('#mobile-sidebar [data-mobile-secondary] .menu-category')!.classList.contains('menu-category--collapsed'));
+    // Back to the primary menu: the navbar items.
+    await panel.locator('[data-mobile-sidebar-back]').click();
+    assert.deepEqual(await panel.locator('[data-mobile-primary] a.menu-link').allTextContents(), ['Guides', 'API Reference', 'Examples']);
+    assert.equal(await panel.locator('[data-mobile-secondary]').isVisible(), false);
+    assert.equal(await panel.locator('[data-mobile-primary] [aria-current]').textContent(), 'Examples');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-mobile-sidebar-toggle')), true, 'focus back on the hamburger');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'visible');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('closes by itself when the view becomes desktop, and after following a link', async () => {
+    const { context, page } = await newPage(browser, { viewport: MOBILE });
+    const { problems } = watchConsole(page);
+    await page.goto(server.url + '/guides/authentication');
+    await waitForHydration(page);
+    await page.click('[data-mobile-sidebar-toggle]');
+    await page.waitForSelector('#mobile-sidebar', { state: 'visible' });
+    await page.setViewportSize(DESKTOP);
+    await page.waitForSelector('#mobile-sidebar', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
+    await page.setViewportSize(MOBILE);
+    await page.click('[data-mobile-sidebar-toggle]');
+    await page.click('#mobile-sidebar [data-mobile-secondary] a.menu-link[href="/guides/usage"]');
+    await page.waitForSelector('.page[data-route="/guides/usage"]');
+    assert.equal(await page.isVisible('#mobile-sidebar'), false);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
+    // From the primary menu to another section.
+    await page.click('[data-mobile-sidebar-toggle]');
+    await page.click('#mobile-sidebar [data-mobile-sidebar-back]');
+    await page.click('#mobile-sidebar [data-mobile-primary] a:text("Examples")');
+    await page.waitForFunction(() => location.pathname.startsWith('/examples/'));
+    await page.click('[data-mobile-sidebar-toggle]');
+    assert.equal(await page.getAttribute('#mobile-sidebar [data-mobile-secondary] [data-sidebar]', 'data-sidebar'), 'examplesSidebar');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('collapsibles', () => {
+  /**
+   * Clicks the element in the page and samples the height of `measured` every animation frame for
+   * `ms`: [start height, heights seen while animating…, end height], and when it settled.
+   */
+  const sampleHeights = (page: Page, click: string, measured: string, ms = 400) =>
+    page.evaluate(async ({ click, measured, ms }) => {
+      const target = document.querySelector<HTMLElement>(measured)!;
+      const heights = [target.getBoundingClientRect().height];
+      const times = [0];
+      const started = performance.now();
+      document.querySelector<HTMLElement>(click)!.click();
+      while (performance.now() < started + ms) {
+        await new Promise(requestAnimationFrame);
+        heights.push(target.getBoundingClientRect().height);
+        times.push(performance.now() - started);
+      }
+      const settled = heights.findIndex((h, i) => heights.slice(i).every((later) => later === heights.at(-1)));
+      return { heights, settledAfter: times[settled] };
+    }, { click, measured, ms });
+  const between = (heights: number[], low: number, high: number) => heights.filter((h) => h > low + 0.5 && h < high - 0.5);
+  const categoryIndex = (page: Page, label: string) =>
+    page.evaluate((l) => [...document.querySelectorAll('.page__sidebar .menu-category')].findIndex((c) => c.querySelector(':scope > .menu-category__header')?.textContent === l) + 1, label);
+
+  test('sidebar categories collapse and expand with a height animation', async () => {
+    const { context, page } = await newPage(browser);
+    const { problems } = watchConsole(page);
+    await page.goto(server.url + '/examples/rewards/last-epoch');
+    await waitForHydration(page);
+    const n = await categoryIndex(page, 'Health');
+    const category = `.page__sidebar .menu-category:nth-of-type(${n})`;
+    const toggle = page.locator(`${category} > .menu-category__header > [data-collapse-toggle]`);
+    const { heights: collapsing } = await sampleHeights(page, `${category} [data-collapse-toggle]`, `${category} > .collapsible`);
+    const full = collapsing[0];
+    assert.ok(full > 40, `expanded at first (${full} px)`);
+    assert.equal(collapsing.at(-1), 0);
+    assert.ok(between(collapsing, 0, full).length >= 1, `animated through ${JSON.stringify(collapsing)}`);
+    assert.equal(await page.isHidden(`${category} > .collapsible`), true);
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await toggle.getAttribute('aria-label'), "Expand sidebar category 'Health'");
+    // The label toggles it too.
+    const { heights: expanding } = await sampleHeights(page, `${category} .menu-category__label`, `${category} > .collapsible`);
+    assert.equal(expanding.at(-1), full);
+    assert.ok(between(expanding, 0, full).length >= 1, `animated through ${JSON.stringify(expanding)}`);
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('<details> blocks in the content animate their height', async () => {
+    const { context, page } = await newPage(browser);
+    const { problems } = watchConsole(page);
+    await page.goto(server.url + OPERATION);
+    await waitForHydration(page);
+    const details = 'details.api-schema__node';
+    const { heights: closing } = await sampleHeights(page, `${details} > summary`, details);
+    const [open, closed] = [closing[0], closing.at(-1)!];
+    assert.ok(closed < open);
+    assert.ok(between(closing, closed, open).length >= 1, `animated through ${JSON.stringify(closing)}`);
+    assert.equal(await page.evaluate((d) => document.querySelector(d)!.hasAttribute('open'), details), false);
+    const { heights: opening } = await sampleHeights(page, `${details} > summary`, details);
+    assert.equal(opening.at(-1), open);
+    assert.ok(between(opening, closed, open).length >= 1, `animated through ${JSON.stringify(opening)}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('under prefers-reduced-motion the animations last 1 ms', async () => {
+    const { context, page } = await newPage(browser, { reducedMotion: 'reduce' });
+    await page.goto(server.url + OPERATION);
+    await waitForHydration(page);
+    const category = `.page__sidebar .menu-category:nth-of-type(${await categoryIndex(page, 'IoT')})`;
+    assert.equal(await page.evaluate((c) => getComputedStyle(document.querySelector(`${c} > .collapsible`)!).transitionDuration, category), '0.001s');
+    const collapsing = await sampleHeights(page, `${category} [data-collapse-toggle]`, `${category} > .collapsible`, 200);
+    assert.ok(collapsing.heights[0] > 40);
+    assert.equal(collapsing.heights.at(-1), 0);
+    assert.ok(between(collapsing.heights, 0, collapsing.heights[0]).length === 0 && collapsing.settledAfter < 120, `collapsed at once: ${JSON.stringify(collapsing)}`);
+    const details = 'details.api-schema__node';
+    const closing = await sampleHeights(page, `${details} > summary`, details, 200);
+    assert.ok(between(closing.heights, closing.heights.at(-1)!, closing.heights[0]).length === 0 && closing.settledAfter < 120, `closed at once: ${JSON.stringify(closing)}`);
+    assert.equal(await page.evaluate((d) => document.querySelector(d)!.hasAttribute('open'), details), false);
+    await context.close();
+  });
+});
+
+test('menus close on an outside mouse-down, touch or focus', async () => {
+  const { context, page } = await newPage(browser, { hasTouch: true });
+  const { problems } = watchConsole(page);
+  await page.goto(server.url + OPERATION);
+  await waitForHydration(page);
+  const menu = page.locator('[data-code-tabs="language"] details');
+  const isOpen = () => menu.evaluate((el) => (el as HTMLDetailsElement).open);
+  await menu.locator('summary').click();
+  assert.equal(await isOpen(), true);
+  await page.mouse.move(20, 400);
+  await page.mouse.down();
+  await page.mouse.up();
+  assert.equal(await isOpen(), false, 'closed on mouse-down outside');
+  await menu.locator('summary').click();
+  await page.touchscreen.tap(600, 700);
+  assert.equal(await isOpen(), false, 'closed on touch outside');
+  await menu.locator('summary').click();
+  await page.focus('.search-button');
+  assert.equal(await isOpen(), false, 'closed when focus moves outside');
+  await menu.locator('summary').click();
+  await menu.locator('[data-tab-value="rust"]').focus();
+  assert.equal(await isOpen(), true, 'focus inside keeps it open');
+  await page.keyboard.press('Escape');
+  assert.equal(await isOpen(), false, 'Escape closes it');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the code-sample language is remembered across pages and synced across browser tabs', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  const other = await context.newPage();
+  await page.goto(server.url + OPERATION);
+  await other.goto(server.url + '/api/reference/radio-heartbeats');
+  await waitForHydration(page);
+  await waitForHydration(other);
+  const selected = (p: Page) => p.evaluate(() => [...document.querySelectorAll('[data-code-tabs="language"]')].map((group) => ({
+    tab: group.querySelector('[data-tab-value][aria-selected="true"]')?.getAttribute('data-tab-value'),
+    visible: [...group.querySelectorAll<HTMLElement>('[data-tab-panel]')].filter((panel) => !panel.hidden).map((panel) => panel.dataset.tabPanel),
+  })));
+  assert.deepEqual(await selected(page), [{ tab: 'curl', visible: ['curl'] }]);
+  await page.click('[data-code-tabs="language"] [role="tablist"] [data-tab-value="python"]');
+  assert.deepEqual(await selected(page), [{ tab: 'python', visible: ['python'] }]);
+  assert.equal(await page.evaluate(() => localStorage.getItem('docsgen.code-language')), 'python');
+  assert.equal(new URL(page.url()).hash, '', 'choosing a tab leaves the URL alone');
+  await other.waitForFunction(() => document.querySelector('[data-code-tabs="language"] [aria-selected="true"]')?.getAttribute('data-tab-value') === 'python');
+  // From the overflow menu, with the keyboard.
+  await page.click('[data-code-tabs="language"] details summary');
+  await page.click('[data-code-tabs="language"] details [data-tab-value="rust"]');
+  assert.deepEqual(await selected(page), [{ tab: 'rust', visible: ['rust'] }]);
+  await page.focus('[data-code-tabs="language"] [role="tablist"] [data-tab-value="curl"]');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
+  // Another page, loaded normally and by client-side navigation.
+  await page.goto(server.url + '/api/reference/network-radio-counts');
+  assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
+  await page.click('.sidebar a.menu-link[href="/api/reference/radio-reward-sums"]');
+  await page.waitForFunction(() => location.pathname === '/api/reference/radio-reward-sums');
+  assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
+  // Response tabs switch too, but are not remembered.
+  await page.click('[data-tabs="responses"] [data-tab-value="404"]');
+  assert.equal(await page.isVisible('[data-tabs="responses"] [data-tab-panel="404"]'), true);
+  assert.equal(await page.isVisible('[data-tabs="responses"] [data-tab-panel="200"]'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('copy buttons copy the code and say so', async () => {
+  const { context, page } = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const { problems } = watchConsole(page);
+  await page.goto(server.url + '/guides/authentication');
+  await waitForHydration(page);
+  const block = page.locator('.code-block').first();
+  await block.hover();
+  const button = block.locator('button[data-copy]');
+  await button.click();
+  assert.equal(await button.textContent(), 'Copied');
+  assert.equal(await button.getAttribute('aria-label'), 'Copied');
+  const code = await block.locator('pre code').textContent();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code!.replace(/\n$/, ''));
+  await page.waitForFunction(() => document.querySelector('button[data-copy]')!.textContent === 'Copy', undefined, { timeout: 3000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
