@@ -47,7 +47,13 @@ export function buildSearchPages(pages: readonly Page[]): SearchPage[] {
 function sectionsOf(page: Page): SearchSection[] {
   const body = page.body;
   let sections: SearchSection[];
-  if (body.type === 'html') sections = splitHtmlSections(body.html).map((s) => section(s.heading, s.anchor, htmlToText(s.html)));
+  if (body.type === 'html') {
+    sections = splitHtmlSections(body.html).map((s) => section(s.heading, s.anchor, htmlToText(s.html)));
+    // The front-matter description and tags summarise the page: they count for its top.
+    const intro = sections[0]?.anchor === '' ? sections[0] : (sections.unshift(section('', '', '')), sections[0]);
+    if (page.description && !intro.text.includes(page.description)) intro.text = join(page.description, intro.text);
+    intro.keywords = join(intro.keywords, ...page.tags);
+  }
   else if (body.type === 'api-operation') sections = operationSections(body.operation);
   else if (body.type === 'api-overview') sections = overviewSections(body.overview);
   else sections = [section('', '', page.text)];
@@ -65,7 +71,7 @@ const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' 
 function operationSections(op: ApiOperationView): SearchSection[] {
   const headingOf = (id: string) => op.sections.find((s) => s.id === id)?.text;
   const sections = [
-    section('', '', join(`${op.method.toUpperCase()} ${op.path}`, textOf(op.descriptionHtml), op.deprecated ? 'Deprecated.' : ''), join(op.method.toUpperCase(), op.path, op.operationId, ...op.tags)),
+    section('', '', join(`${op.method.toUpperCase()} ${op.path}`, textOf(op.descriptionHtml), op.deprecated ? 'Deprecated.' : ''), join(op.method.toUpperCase(), op.path, serverPath(op.serverUrl, op.path), op.operationId, ...op.tags)),
   ];
   for (const group of op.parameterGroups) {
     const text = group.parameters.map((p) => join(p.name, p.type, textOf(p.descriptionHtml), p.enum?.join(' '), p.constraints.join(' '))).join('. ');
@@ -77,10 +83,21 @@ function operationSections(op: ApiOperationView): SearchSection[] {
     sections.push(section(headingOf(id) ?? 'Request body', id, text));
   }
   if (op.responses.length) {
-    const text = op.responses.map((r) => join(r.status, textOf(r.descriptionHtml), ...r.headers.map((h) => join(h.name, textOf(h.descriptionHtml))), schemaText(r.content?.schema))).join('. ');
+    // Response headers are left out: every operation repeats the same ones (the usage guide explains them).
+    const text = op.responses.map((r) => join(r.status, textOf(r.descriptionHtml), schemaText(r.content?.schema))).join('. ');
     sections.push(section(headingOf('responses') ?? 'Responses', 'responses', text));
   }
   return sections;
+}
+
+/** The path as requested, with the server's base path ('/v0/gateways/{address}'), when there is one. */
+function serverPath(serverUrl: string, path: string): string | undefined {
+  try {
+    const base = new URL(serverUrl).pathname.replace(/\/$/, '');
+    return base ? base + path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Property names and descriptions of a response or body schema, a few levels deep. */

@@ -61,7 +61,7 @@ export function ResultList({ groups, idPrefix, activeIndex = -1, onHover, onSele
   const children: ReactNode[] = groups.map((group, g) => (
     <section key={group.href} className="search-group" role={listbox ? 'group' : undefined} aria-labelledby={`${idPrefix}-group-${g}`}>
       <Header className="search-group__header" id={`${idPrefix}-group-${g}`}>
-        <span className="search-group__title"><Marked parts={group.title} /></span>
+        <span className="search-group__title">{listbox ? <Marked parts={group.title} /> : <a href={group.href}><Marked parts={group.title} /></a>}</span>
         <TypeBadge type={group.type} badge={group.badge} />
       </Header>
       <ul className="search-group__hits" role={listbox ? 'presentation' : undefined}>
