@@ -36,7 +36,7 @@ export function ApiOverviewPage({ overview }: ApiOverviewPageProps) {
       )}
       {overview.securitySchemes.length > 0 && (
         <section className="api-section">
-          <ApiHeading level={2} id="authentication" text="Authentication" />
+          <ApiHeading level={2} id="authentication" text="Authentication methods" />
           <ul className="api-list">
             {overview.securitySchemes.map((scheme) => (
               <li key={scheme.name}>

@@ -19,3 +19,16 @@ export function operationAnchors(view: ApiOperationView): string[] {
 export function overviewAnchors(view: ApiOverviewView): string[] {
   return view.sections.map((s) => s.id);
 }
+
+const OPERATION_SECTIONS = new Set(['parameters', 'path-parameters', 'query-parameters', 'header-parameters', 'cookie-parameters', 'request-body', 'responses', 'code-samples']);
+const OVERVIEW_SECTIONS = new Set(['servers', 'authentication', 'download', 'contact-and-license', 'endpoints', 'other-endpoints']);
+
+/** Whether ApiOperationPage may render this id itself (sections, tabs and panels). */
+export function isOperationId(id: string): boolean {
+  return OPERATION_SECTIONS.has(id) || /^(tab-|sample-|response-|request-body-)/.test(id);
+}
+
+/** Whether ApiOverviewPage may render this id itself (sections and tags). */
+export function isOverviewId(id: string): boolean {
+  return OVERVIEW_SECTIONS.has(id) || id.startsWith('tag-');
+}

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownProcessor } from '../content/markdown-processor.js';
-import { operationAnchors, overviewAnchors } from './api-anchors.js';
+import { isOperationId, isOverviewId, operationAnchors, overviewAnchors } from './api-anchors.js';
 import type { ApiSpec } from './api-spec.js';
 import type { ApiOperationView, ApiOverviewView } from './api-view.js';
 import { buildOperationView } from './build-operation-view.js';
@@ -42,13 +42,13 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const snippets = snippetz();
   const operationPages = spec.operations.map((entry, index) => {
     const page = createPageCollector();
-    const view = buildOperationView({ entry, slug: names[index].slug, title: names[index].title, ctx: { ...base, page }, languages: options.languages, visibleTabs: options.visibleTabs, snippets });
+    const view = buildOperationView({ entry, slug: names[index].slug, title: names[index].title, ctx: { ...base, page, isReservedId: isOperationId }, languages: options.languages, visibleTabs: options.visibleTabs, snippets });
     diagnostics.push(...page.diagnostics);
     return operationPage(view, page, { route: routes[index], file: spec.file });
   });
   const overviewCollector = createPageCollector();
   const titles = names.map((n) => n.title);
-  const overview = buildOverviewView({ spec, ctx: { ...base, page: overviewCollector }, routes, titles, baseUrl: options.baseUrl, productSlug: options.productSlug });
+  const overview = buildOverviewView({ spec, ctx: { ...base, page: overviewCollector, isReservedId: isOverviewId }, routes, titles, baseUrl: options.baseUrl, productSlug: options.productSlug });
   diagnostics.push(...overviewCollector.diagnostics);
   const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const pages = [overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }), ...operationPages];

@@ -28,7 +28,14 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
     const entry = spec.operations[index];
     return { method: entry.method, path: entry.path, summary: titles[index], href: joinBase(baseUrl, routes[index]), deprecated: entry.operation.deprecated === true };
   };
-  const tags = spec.tags.map((tag) => ({ name: tag.name, id: `tag-${kebabCase(tag.name) || 'untitled'}`, operations: tag.operations.map(link), ...optionalField('descriptionHtml', describe(ctx, tag.description)) }));
+  const ids = new Set<string>();
+  const uniqueId = (wanted: string) => {
+    let id = wanted;
+    for (let n = 2; ids.has(id); n++) id = `${wanted}-${n}`;
+    ids.add(id);
+    return id;
+  };
+  const tags = spec.tags.map((tag) => ({ name: tag.name, id: uniqueId(`tag-${kebabCase(tag.name) || 'untitled'}`), operations: tag.operations.map(link), ...optionalField('descriptionHtml', describe(ctx, tag.description)) }));
   const view: ApiOverviewView = {
     title: String(info.title ?? 'API'),
     servers: (spec.document.servers ?? []).map((server) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', describe(ctx, server.description)) })),
@@ -72,7 +79,7 @@ function contactAndLicense(info: NonNullable<ApiSpec['document']['info']>): Part
 function sections(view: ApiOverviewView): ApiSectionView[] {
   const out: ApiSectionView[] = [];
   if (view.servers.length) out.push({ id: 'servers', text: 'Servers', depth: 2 });
-  if (view.securitySchemes.length) out.push({ id: 'authentication', text: 'Authentication', depth: 2 });
+  if (view.securitySchemes.length) out.push({ id: 'authentication', text: 'Authentication methods', depth: 2 });
   out.push({ id: 'download', text: 'Download the description', depth: 2 });
   if (view.contact || view.license || view.termsOfService) out.push({ id: 'contact-and-license', text: 'Contact and license', depth: 2 });
   out.push({ id: 'endpoints', text: 'Endpoints', depth: 2 }, ...view.tags.map((t) => ({ id: t.id, text: t.name, depth: 3 as const })));

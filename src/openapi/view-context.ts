@@ -3,6 +3,7 @@ import type { LinkRef } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import type { RenderedDescription } from './render-description.js';
+import { renameReservedIds } from './rename-reserved-ids.js';
 
 /** What one build of the API pages shares: the document and the cached renderers. */
 export interface BuildContext {
@@ -34,6 +35,8 @@ export interface PageCollector {
 
 export interface ViewContext extends BuildContext {
   page: PageCollector;
+  /** Ids the page template renders itself: description headings must not take them. */
+  isReservedId: (id: string) => boolean;
 }
 
 export function createPageCollector(): PageCollector {
@@ -47,11 +50,12 @@ export function createPageCollector(): PageCollector {
 export function describe(ctx: ViewContext, markdown: unknown): string | undefined {
   if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
   const rendered = ctx.renderMarkdown(markdown);
+  const { html, anchors } = rendered.anchors.some(ctx.isReservedId) ? renameReservedIds(rendered.html, rendered.anchors, ctx.isReservedId) : rendered;
   ctx.page.text.push(rendered.text);
   ctx.page.links.push(...rendered.links);
-  ctx.page.anchors.push(...rendered.anchors);
+  ctx.page.anchors.push(...anchors);
   ctx.page.diagnostics.push(...rendered.diagnostics);
-  return rendered.html || undefined;
+  return html || undefined;
 }
 
 /**

@@ -12,22 +12,23 @@ const document = {
   info: {
     title: 'Acme API',
     version: '2.1.0',
-    description: 'The Acme API.\n\n## Getting started\n\nRead the [authentication guide](/guides/authentication#api-keys).',
+    description: 'The Acme API.\n\n## Getting started\n\nRead the [authentication guide](/guides/authentication#api-keys).\n\n## Authentication\n\nSend a key.',
     contact: { name: 'Acme', url: 'https://acme.test', email: 'api@acme.test' },
     license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
   },
   servers: [{ url: 'https://{region}.acme.test/v1', variables: { region: { default: 'eu' } } }],
-  tags: [{ name: 'Items', description: 'Things you can list.' }],
+  tags: [{ name: 'Items', description: 'Things you can list.' }, { name: 'items' }],
   components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
   security: [{ ApiKey: [] }],
   paths: {
     '/items/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, description: 'Item id.', schema: { type: 'string' }, example: 'it-1' }],
+      get: { tags: ['items'], summary: 'Get an item', responses: { '200': { description: 'OK' } } },
       post: {
         tags: ['Items'],
         summary: 'Update an item',
         deprecated: true,
-        description: 'Updates **one** item.',
+        description: 'Updates **one** item.\n\n## Parameters\n\nSee below.',
         parameters: [
           { name: 'dry_run', in: 'query', description: 'Check only.', schema: { type: 'boolean', default: false } },
           { name: 'X-Request-Id', in: 'header', schema: { type: 'string', format: 'uuid' } },
@@ -56,7 +57,7 @@ const document = {
 test('an operation page: sections, toc, search text, examples and security in words', async () => {
   const { pages, diagnostics } = await buildFromDocument(document, { baseUrl: '/docs/' });
   assert.deepEqual(diagnostics, []);
-  const page = pages[1];
+  const page = pages[2];
   assert.equal(page.kind, 'api-operation');
   assert.equal(page.badge, 'POST');
   assert.deepEqual(page.toc.map((t) => `${t.depth} ${t.id}`), ['2 parameters', '3 path-parameters', '3 query-parameters', '3 header-parameters', '3 cookie-parameters', '2 request-body', '2 responses', '2 code-samples']);
@@ -78,8 +79,10 @@ test('an operation page: sections, toc, search text, examples and security in wo
   assert.match(html, /<h2 id="parameters">Parameters<a class="hash-link" href="#parameters" aria-label="Direct link to Parameters"/);
 });
 
-test('page anchors are exactly the ids the templates render', async () => {
+test('page anchors are exactly the ids the templates render, and unique', async () => {
   const { pages } = await buildFromDocument(document);
+  assert.ok(pages[2].anchors.includes('parameters-1'), 'a description heading does not take a section id');
+  assert.match(renderPageBody(pages[2]), /<h2 id="parameters-1">Parameters<a class="hash-link" href="#parameters-1"/);
   for (const page of pages) {
     const ids = [...renderPageBody(page).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual([...new Set(ids)].sort(), [...page.anchors].sort(), page.id);
@@ -93,6 +96,8 @@ test('the overview page: version, servers, auth, download link, contact, license
   assert.equal(overview.kind, 'api-overview');
   assert.deepEqual(overview.links.filter((l) => l.route), [{ route: '/guides/authentication', hash: 'api-keys', raw: '/guides/authentication#api-keys' }]);
   assert.ok(overview.anchors.includes('getting-started'));
+  assert.ok(overview.anchors.includes('authentication') && overview.anchors.includes('authentication-1'));
+  assert.ok(overview.anchors.includes('tag-items') && overview.anchors.includes('tag-items-2'));
   const html = renderPageBody(overview);
   assert.match(html, /Version 2\.1\.0/);
   assert.match(html, /<code>https:\/\/eu\.acme\.test\/v1<\/code>/);
