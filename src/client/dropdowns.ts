@@ -34,9 +34,10 @@ export function setupDropdowns(doc: Document, storage: SafeStorage): void {
     open.open = false;
     open.querySelector('summary')?.focus();
   });
+  // Before a locale link can be followed (pointer down, focus, touch), it and its siblings get the current query and hash.
   const keepQuery = (event: Event) => {
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-keep-query]');
-    if (link) link.href = withCurrentQuery(link.getAttribute('href') ?? '', window.location);
+    const menu = (event.target as Element | null)?.closest?.('details');
+    for (const link of menu?.querySelectorAll<HTMLAnchorElement>('a[data-keep-query]') ?? []) link.href = withCurrentQuery(link.getAttribute('href') ?? '', window.location);
   };
   for (const type of ['mousedown', 'focusin', 'touchstart'] as const) doc.addEventListener(type, keepQuery, { passive: true, capture: true });
   doc.addEventListener('click', (event) => {
