@@ -1,23 +1,21 @@
 import { join } from 'node:path';
-import { loadConfig } from './config/load-config.js';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createAssetResolver } from './content/create-asset-resolver.js';
 import { loadContent } from './content/load-content.js';
-import { loadApiReference } from './openapi/load-api-reference.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildNavTree } from './routes/build-nav-tree.js';
 import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks } from './routes/check-links.js';
 import { resolveNavbar } from './routes/resolve-navbar.js';
-import { bundleClient } from './bundle/bundle-client.js';
-import { renderSite } from './render/render-site.js';
+import { planRender, type Renderer, type RenderJob } from './render/render-site.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { buildSearchIndex } from './search/build-search-index.js';
-import type { OutputFile } from './output/output-file.js';
+import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
+import { cachedSteps, type BuildCache } from './build-cache.js';
 
 export interface BuildOptions {
   configPath?: string;
@@ -25,6 +23,20 @@ export interface BuildOptions {
   /** Reused across rebuilds by the dev server so unchanged code blocks are not highlighted again. */
   highlighter?: Highlighter;
   onProgress?: (stage: string) => void;
+  /** Results of earlier builds (dev): unchanged config, pages, API reference, bundle and HTML are reused. */
+  cache?: BuildCache;
+  /** Renders pages instead of the renderer compiled into docsgen (dev, after a template edit). */
+  renderer?: Renderer;
+  /** Leave page HTML and the search index to `BuildResult.deferred`, produced when first requested (dev). */
+  defer?: boolean;
+}
+
+/** Output produced on request: one page (`path` known) or a group whose hashed names are known once produced. */
+export interface DeferredOutput {
+  path?: string;
+  /** Changes whenever the output would (pages): how dev finds the pages an edit changed. */
+  key?: string;
+  produce(): OutputFile[];
 }
 
 export interface BuildResult {
@@ -34,21 +46,28 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Files the build read (config, its imports, the API description): what dev watches. */
   watchFiles: string[];
+  /** With `defer`: the outputs `files` leaves out (pages, the 404 page, the search index). */
+  deferred?: DeferredOutput[];
 }
+
+const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): DeferredOutput => ({ path, key: job.key, produce: () => [{ path, contents: job.render() }] });
 
 /** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
 export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
   const progress = options.onProgress ?? (() => {});
-  const loaded = await loadConfig({ configPath: options.configPath, openapiOverride: options.openapi });
+  const step = cachedSteps(options.cache);
+  const loaded = await step.loadConfig({ configPath: options.configPath, openapiOverride: options.openapi });
   const config = loaded.config;
   if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
-  const highlighter = options.highlighter ?? createHighlighter();
+  const highlighter = options.highlighter ?? options.cache?.highlighter ?? createHighlighter();
   const assets = createAssetResolver(config.baseUrl);
 
   progress('content');
+  // esbuild bundles in its own process while this one parses Markdown.
+  const bundling = step.bundleClient({ root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme });
   const [content, api, staticFiles] = await Promise.all([
-    loadContent({ config, highlighter, assets }),
-    loadApiReference(config, highlighter),
+    loadContent({ config, highlighter, assets, cache: options.cache?.content }),
+    step.loadApiReference(config, highlighter),
     collectStaticFiles(join(config.root, config.staticDir)),
   ]);
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
@@ -62,13 +81,20 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (hasErrors(diagnostics)) return { config, pageCount: pages.length, diagnostics, watchFiles };
 
   progress('bundle');
-  const bundled = await bundleClient({ root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme });
-  if (!bundled.bundle) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundled.diagnostics], watchFiles };
+  const { bundle, diagnostics: bundleDiagnostics } = await bundling;
+  if (!bundle) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 
   progress('render');
-  const rendered = renderSite({ config, table, navbarItems: navbar.items, bundle: bundled.bundle, notFound: special.notFound });
+  const render = planRender({ config, table, navbarItems: navbar.items, bundle, notFound: special.notFound, renderer: options.renderer, cache: options.cache?.render });
   const operations = summarizeOperations(api.pages);
-  const search = buildSearchIndex(table.pages);
-  const files = planOutput({ config, table, html: rendered.html, notFoundHtml: rendered.notFoundHtml, bundle: bundled.bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles: search.files });
-  return { config, files, pageCount: rendered.html.size + 1, diagnostics, watchFiles };
+  const plan = (html: Map<string, string>, notFoundHtml: string, searchFiles: OutputFile[]) =>
+    planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
+  const pageCount = render.pages.length + 1;
+  if (options.defer) {
+    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), { produce: () => buildSearchIndex(table.pages).files }];
+    return { config, files: plan(new Map(), '', []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
+  }
+  const html = new Map(render.pages.map((job) => [job.route, job.render()]));
+  const files = plan(html, render.notFound.render(), buildSearchIndex(table.pages).files);
+  return { config, files, pageCount, diagnostics, watchFiles };
 }

@@ -7,22 +7,24 @@ import { collectSources } from './collect-sources.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
-import { parseFrontMatter, type SplitSource } from './parse-front-matter.js';
+import type { SplitSource } from './parse-front-matter.js';
 import { parsePages } from './parse-pages.js';
+import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
 
 export interface LoadContentOptions {
   config: SiteConfig;
   highlighter: Highlighter;
   assets: AssetResolver;
+  /** Pages parsed by earlier builds (dev): only changed pages and the pages linking to them are parsed again. */
+  cache?: ContentCache;
 }
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
-export async function loadContent({ config, highlighter, assets }: LoadContentOptions): Promise<{ pages: Page[]; diagnostics: Diagnostic[] }> {
+export async function loadContent({ config, highlighter, assets, cache }: LoadContentOptions): Promise<{ pages: Page[]; diagnostics: Diagnostic[] }> {
   const sources = await collectSources({ root: config.root, contentDir: config.contentDir });
   const diagnostics: Diagnostic[] = [];
   const splits: SplitSource[] = [];
-  for (const source of sources) {
-    const result = parseFrontMatter(source);
+  for (const result of splitSources(cache, sources)) {
     diagnostics.push(...result.diagnostics);
     if (result.value) splits.push(result.value);
   }
@@ -30,7 +32,8 @@ export async function loadContent({ config, highlighter, assets }: LoadContentOp
   diagnostics.push(...routeDiagnostics);
   const docRoutes = new Map(entries.map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
-  const outcomes = await parsePages(entries, { processor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl });
+  const parseOptions = { processor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl };
+  const outcomes = cache ? await parsePagesCached(cache, entries, parseOptions, assets) : await parsePages(entries, parseOptions);
   const pages: Page[] = [];
   for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {
     diagnostics.push(...pageDiagnostics);

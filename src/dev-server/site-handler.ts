@@ -8,8 +8,8 @@ export type FileLookup = (path: string) => Promise<string | Uint8Array | undefin
 export interface SiteHandlerOptions {
   baseUrl: string;
   lookup: FileLookup;
-  /** Injected before </body> of HTML responses (the dev server's live-reload client). */
-  injectIntoHtml?: string;
+  /** Injected before </body> of HTML responses (the dev server's live-reload client), given the response status. */
+  injectIntoHtml?: string | ((status: number) => string);
 }
 
 /**
@@ -38,7 +38,10 @@ export function createSiteHandler({ baseUrl, lookup, injectIntoHtml }: SiteHandl
     const send = (status: number, path: string, body: string | Uint8Array) => {
       const type = contentTypeFor(path);
       let payload = body;
-      if (injectIntoHtml && type.startsWith('text/html')) payload = String(body).replace('</body>', `${injectIntoHtml}</body>`);
+      if (injectIntoHtml && type.startsWith('text/html')) {
+        const snippet = typeof injectIntoHtml === 'string' ? injectIntoHtml : injectIntoHtml(status);
+        payload = String(body).replace('</body>', () => `${snippet}</body>`);
+      }
       response.writeHead(status, {
         'content-type': type,
         'cache-control': type.startsWith('text/html') ? 'no-cache' : path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,0 +1,150 @@
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { runBuild, type BuildResult } from '../build.js';
+import { createBuildCache } from '../build-cache.js';
+import { packageRoot } from '../bundle/bundle-client.js';
+import type { SiteConfig } from '../config/resolve-config.js';
+import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatDiagnostics, sortDiagnostics } from '../diagnostics/format-diagnostics.js';
+import { builtinRenderer, type Renderer } from '../render/render-site.js';
+import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.js';
+import type { LiveReloadEvent } from './live-reload.js';
+import type { DiagnosticView } from './live-reload-client.js';
+import { loadRenderer } from './load-renderer.js';
+
+export interface DevSessionOptions {
+  configPath: string;
+  /** Prints one line (or block) to the terminal. */
+  log(text: string): void;
+  /** Tells the open tabs what changed. */
+  notify(event: LiveReloadEvent): void;
+}
+
+export interface DevSession {
+  /** Builds again for the given changed files (all of them on the first call). */
+  build(changed: readonly string[]): Promise<void>;
+  /** The last good build, if any. */
+  readonly site: DevSite | undefined;
+  /** Errors of the latest build (or render), shown as the overlay. */
+  readonly errors: readonly Diagnostic[];
+  readonly config: SiteConfig | undefined;
+  /** Folders and files to watch for the current config. */
+  watchPaths(): string[];
+  /** An output file of the last good build; a render error becomes the overlay and a 500. */
+  lookup(path: string): string | Uint8Array | undefined;
+}
+
+const TEMPLATE_SOURCE = new Set(['.tsx', '.ts', '.jsx', '.js', '.mjs', '.mts']);
+
+export function toDiagnosticView(d: Diagnostic): DiagnosticView {
+  const location = d.file && d.line ? `${d.file}:${d.line}${d.column ? `:${d.column}` : ''}` : d.file && d.pointer ? `${d.file} ${d.pointer}` : d.file ?? (d.key ? `config ${d.key}` : d.pointer ?? '');
+  return { severity: d.severity, code: d.code, location, message: d.message, hint: d.hint };
+}
+
+/**
+ * The dev server's build loop: runs the same pipeline as `docsgen build` into memory with a
+ * cache (only what changed is parsed and rendered again), keeps the last good build served when
+ * a build fails, reloads the renderer when templates change, and reports each build in one line.
+ */
+export function createDevSession({ configPath, log, notify }: DevSessionOptions): DevSession {
+  const cache = createBuildCache();
+  const builtinTemplates = join(packageRoot(), 'templates');
+  const stamp = Date.now().toString(36);
+  let renderer: Renderer = builtinRenderer;
+  let rendererDir = builtinTemplates;
+  let rendererErrors: Diagnostic[] = [];
+  let builds = 0;
+  let site: DevSite | undefined;
+  let errors: Diagnostic[] = [];
+  let config: SiteConfig | undefined;
+  let watchFiles: string[] = [];
+  const printedWarnings = new Set<string>();
+  const root = dirname(resolve(configPath));
+  const rel = (path: string) => relative(process.cwd(), path) || path;
+
+  const templateEdited = (changed: readonly string[], templatesDir: string) =>
+    changed.some((path) => path.startsWith(templatesDir + sep) && TEMPLATE_SOURCE.has(extname(path)));
+
+  async function useRenderer(templatesDir: string): Promise<void> {
+    const loaded = await loadRenderer(templatesDir, builds);
+    rendererErrors = loaded.diagnostics;
+    rendererDir = templatesDir;
+    if (loaded.renderer) renderer = loaded.renderer;
+  }
+
+  const describe = (changed: readonly string[]) =>
+    changed.length === 0 ? 'start' : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
+
+  /** New warnings once (the same warning is not printed at every save), then the errors if any. */
+  function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
+    const fresh = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning')).filter((d) => !printedWarnings.has(formatDiagnostics([d])));
+    fresh.forEach((d) => printedWarnings.add(formatDiagnostics([d])));
+    if (fresh.length) log(formatDiagnostics(fresh));
+    if (errors.length) log(formatDiagnostics(errors));
+  }
+
+  async function build(changed: readonly string[]): Promise<void> {
+    const started = performance.now();
+    if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length)) await useRenderer(resolve(config.root, config.templatesDir));
+    let result = await runBuild({ configPath, cache, renderer, defer: true });
+    const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
+    if (templatesDir && templatesDir !== rendererDir) {
+      // The site's own templates (or a new templatesDir): render with them, not with docsgen's.
+      await useRenderer(templatesDir);
+      result = await runBuild({ configPath, cache, renderer, defer: true });
+    }
+    builds += 1;
+    config = result.config ?? config;
+    watchFiles = result.watchFiles;
+    const ms = Math.round(performance.now() - started);
+    const good = rendererErrors.length === 0 && !hasErrors(result.diagnostics) && result.files !== undefined && result.config !== undefined;
+    errors = good ? [] : [...rendererErrors, ...result.diagnostics.filter((d) => d.severity === 'error')];
+    printDiagnostics(result.diagnostics);
+    if (!good) {
+      const count = errors.length;
+      log(`docsgen dev: ${describe(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${site ? 'still serving the last good build' : 'save a fix to try again'}.`);
+      notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
+      return;
+    }
+    const previous = site;
+    site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! });
+    if (!previous) {
+      log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s (each page renders when first requested)`);
+      notify({ type: 'reload', build: site.id, all: true, paths: [] });
+      return;
+    }
+    const { changedPages, ...event } = diffSites(previous, site, changed);
+    notify(event);
+    const what = event.type === 'css' ? 'stylesheet swapped' : event.all ? 'all pages reload' : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
+    log(`docsgen dev: ${describe(changed)} → ${what} (${ms} ms)`);
+  }
+
+  return {
+    build,
+    get site() {
+      return site;
+    },
+    get errors() {
+      return errors;
+    },
+    get config() {
+      return config;
+    },
+    watchPaths() {
+      const base = config?.root ?? root;
+      const dirs = config ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi'] : ['content', 'static', 'templates', 'openapi'];
+      return [...new Set([resolve(configPath), ...dirs.map((dir) => resolve(base, dir)), ...watchFiles.filter((file) => !file.split(sep).includes('node_modules'))])];
+    },
+    lookup(path) {
+      if (!site) return undefined;
+      try {
+        return lookupFile(site, path);
+      } catch (error) {
+        const message = `Rendering ${path} failed: ${(error as Error).message}`;
+        errors = [errorDiagnostic('DG503', message, { hint: 'A template threw while rendering this page; fix the template and save.' })];
+        log(`docsgen dev: ${message}`);
+        notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { BuildResult, DeferredOutput } from '../build.js';
+import { joinBase } from '../shared/url.js';
+import type { LiveReloadEvent } from './live-reload.js';
+
+/**
+ * One good build as the dev server serves it: the planned files, plus pages (and the search
+ * index) produced on first request and kept for the life of this build.
+ */
+export interface DevSite {
+  /** Server start and build number, e.g. `lq3k9a-4`. */
+  id: string;
+  baseUrl: string;
+  files: ReadonlyMap<string, string | Uint8Array>;
+  pages: ReadonlyMap<string, DeferredOutput>;
+  groups: DeferredOutput[];
+  produced: Map<string, string | Uint8Array>;
+}
+
+export function createDevSite(id: string, result: BuildResult & { config: NonNullable<BuildResult['config']> }): DevSite {
+  const deferred = result.deferred ?? [];
+  return {
+    id,
+    baseUrl: result.config.baseUrl,
+    files: new Map((result.files ?? []).map((file) => [file.path, file.contents])),
+    pages: new Map(deferred.filter((output) => output.path).map((output) => [output.path!, output])),
+    groups: deferred.filter((output) => !output.path),
+    produced: new Map(),
+  };
+}
+
+/**
+ * The contents of one output file, producing it if it is deferred. A group of files whose names
+ * are only known once produced (the search index) is produced for the first missing file with
+ * an extension, so a page request never waits for it. Throws when a template throws.
+ */
+export function lookupFile(site: DevSite, path: string): string | Uint8Array | undefined {
+  const known = site.files.get(path) ?? site.produced.get(path);
+  if (known !== undefined) return known;
+  const page = site.pages.get(path);
+  const outputs = page ? [page] : /\.(?!html$)[a-z0-9]+$/i.test(path) ? site.groups.splice(0) : [];
+  for (const output of outputs) for (const file of output.produce()) site.produced.set(file.path, file.contents);
+  return site.produced.get(path);
+}
+
+/** Files whose change does not show on any page by itself (fetched on demand or by crawlers). */
+const DATA_FILE = /^(sitemap\.xml|robots\.txt|meta\/.*|search\/.*|openapi\/[^/]+\.json)$/;
+
+const sameContents = (a: string | Uint8Array, b: string | Uint8Array) =>
+  a === b || (typeof a !== 'string' && typeof b !== 'string' && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b));
+
+function changedPaths<T>(before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>, same: (a: T, b: T) => boolean) {
+  const added = [...after.keys()].filter((path) => !before.has(path));
+  const removed = [...before.keys()].filter((path) => !after.has(path));
+  const changed = [...after].filter(([path, value]) => before.has(path) && !same(before.get(path)!, value)).map(([path]) => path);
+  return { added, removed, changed };
+}
+
+/**
+ * What the open tabs must do after a rebuild: swap stylesheets when only CSS changed, else
+ * reload the pages whose HTML changed (all pages when a page was added or removed, or when an
+ * asset such as an image or the client script changed). Pages are compared by key, without
+ * rendering them.
+ */
+export function diffSites(before: DevSite, after: DevSite, sources: readonly string[]): Exclude<LiveReloadEvent, { type: 'error-overlay' }> & { changedPages: number } {
+  const pages = changedPaths(before.pages, after.pages, (a, b) => a.key === b.key);
+  const files = changedPaths(before.files, after.files, sameContents);
+  const other = [...files.added, ...files.removed, ...files.changed].filter((path) => !DATA_FILE.test(path));
+  const pagePaths = [...pages.added, ...pages.removed, ...pages.changed].filter((path) => path !== '404.html');
+  const url = (path: string) => joinBase(after.baseUrl, `/${path}`);
+  const cssOnly = sources.length > 0 && sources.every((source) => source.endsWith('.css')) && other.length > 0 && other.every((path) => path.endsWith('.css')) && files.added.length === files.removed.length;
+  if (cssOnly) {
+    const from = [...files.removed, ...files.changed].filter((path) => path.endsWith('.css')).sort();
+    const to = [...files.added, ...files.changed].filter((path) => path.endsWith('.css')).sort();
+    return { type: 'css', build: after.id, from: from.map(url), to: to.map(url), changedPages: 0 };
+  }
+  const all = other.length > 0 || pages.added.length > 0 || pages.removed.length > 0;
+  return { type: 'reload', build: after.id, all, paths: pagePaths.map((path) => url(path.replace(/index\.html$/, ''))), changedPages: pagePaths.length };
+}
