@@ -11,6 +11,7 @@ import { remarkDocsFeatures } from './plugins/remark-docs-features.js';
 import { rehypeHeadingAnchors } from './plugins/rehype-heading-anchors.js';
 import { rehypeLinks } from './plugins/rehype-links.js';
 import { rehypeCodeBlocks } from './plugins/rehype-code-blocks.js';
+import { rehypeTaskListLabels } from './plugins/rehype-task-list-labels.js';
 
 export type MarkdownProcessor = Processor<any, any, any, any, string>;
 
@@ -47,6 +48,7 @@ export function createMarkdownProcessor({ trusted }: { trusted: boolean }): Mark
     .use(rehypeHeadingAnchors)
     .use(rehypeLinks)
     .use(rehypeCodeBlocks)
+    .use(rehypeTaskListLabels)
     .use(rehypeStringify, { allowDangerousHtml: true })
     .freeze() as unknown as MarkdownProcessor;
 }

@@ -84,10 +84,11 @@ export function Navbar({ site, route }: NavbarProps) {
               <ColorModeToggle respectPrefersColorScheme={site.colorMode.respectPrefersColorScheme} />
             </Island>
           )}
-          <a className="search-button" href={searchHref} data-search-button aria-label="Search (Ctrl+K)" aria-keyshortcuts="Control+K Meta+K /">
+          {/* Named by its text ('Search'); the shortcut is announced through aria-keyshortcuts. */}
+          <a className="search-button" href={searchHref} data-search-button aria-keyshortcuts="Control+K Meta+K /">
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z" /></svg>
             <span className="search-button__placeholder">Search</span>
-            <kbd className="search-button__keys">Ctrl K</kbd>
+            <kbd className="search-button__keys" aria-hidden="true">Ctrl K</kbd>
           </a>
         </div>
       </div>
