@@ -213,6 +213,14 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     void navigate(url, url.href === location.href ? 'replace' : 'push');
   });
 
+  // Other client code (search hits) asks for a navigation with a cancelable 'docsgen:navigate' event.
+  window.addEventListener('docsgen:navigate', (event) => {
+    const url = pageUrl((event as CustomEvent<{ url?: string }>).detail?.url ?? null);
+    if (!url) return;
+    event.preventDefault();
+    void navigate(url, url.href === location.href ? 'replace' : 'push');
+  });
+
   const preload = (event: Event) => {
     if (!canPreload(navigator)) return;
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');

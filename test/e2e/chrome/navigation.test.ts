@@ -54,6 +54,12 @@ test('internal links swap the page without a reload: content, title, head, activ
   assert.equal(await page.isEnabled('.color-mode-toggle'), true);
   assert.equal(await page.textContent('[data-route-announcer]'), 'Radio rewards | HeliumGeek API');
   assert.equal(await sameDocument(page), true);
+  // Other client code (a search hit) asks for a navigation with the 'docsgen:navigate' event.
+  const handled = await page.evaluate(() => !window.dispatchEvent(new CustomEvent('docsgen:navigate', { detail: { url: '/guides/usage#quota-headers' }, cancelable: true })));
+  assert.equal(handled, true, 'the event was taken');
+  await waitForPath(page, '/guides/usage');
+  assert.equal(await page.evaluate(() => location.hash), '#quota-headers');
+  assert.equal(await sameDocument(page), true);
   assert.deepEqual(problems, []);
   await context.close();
 });
