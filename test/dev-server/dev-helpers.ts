@@ -90,7 +90,7 @@ export async function listen(url: string): Promise<EventLog> {
       // aborted
     }
   })();
-  return {
+  const log: EventLog = {
     events,
     async next(type, timeout = 60_000) {
       const event = await waitFor(() => {
@@ -109,10 +109,11 @@ export async function listen(url: string): Promise<EventLog> {
       }
       seen = events.length;
       await action();
-      return this.next(type, timeout);
+      return log.next(type, timeout);
     },
     close: () => controller.abort(),
   };
+  return log;
 }
 
 /** A GET with the path sent exactly as written (fetch would normalise `..`). */

@@ -1,0 +1,74 @@
+// Live reload in Chromium against `docsgen dev`: a Markdown save reloads the open page and keeps
+// its scroll position, a CSS save swaps the stylesheet without reloading, a broken save shows the
+// overlay and the fix removes it. Debian's Chromium, no timing assertions.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, watchConsole } from '../helpers/browser.js';
+import { createDevSite, editSiteFile, removeSite, startDev, type DevProcess } from './dev-helpers.js';
+
+const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i} of a long page that needs scrolling to read to the end.`).join('\n\n');
+
+let root: string;
+let dev: DevProcess;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+before(async () => {
+  root = await createDevSite({ 'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'content/guides/long.md': `---\ntitle: Long page\nsidebar_position: 3\n---\n\nMarker: original.\n\n${paragraphs}\n` });
+  dev = await startDev(root);
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  problems = watchConsole(page).problems;
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(new URL('/guides/long', dev.url).href);
+  await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated]', { timeout: 30_000 });
+  // Connected to the event stream once the first message came in.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/__docsgen/events')), undefined, { timeout: 30_000 }).catch(() => {});
+});
+
+after(async () => {
+  await browser?.close();
+  await dev?.stop();
+  await removeSite(root);
+});
+
+test('a Markdown save reloads the page by itself and keeps the scroll position', async () => {
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('Marker: original.', 'Marker: edited.'));
+  await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Marker: edited.'), undefined, { timeout: 60_000 });
+  await page.waitForLoadState('load');
+  assert.equal(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload), undefined, 'the page reloaded');
+  await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 50, undefined, { timeout: 10_000 });
+});
+
+test('a CSS save swaps the stylesheet without reloading', async () => {
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await editSiteFile(root, 'templates/styles.css', (text) => `${text}\n.markdown__body p { outline: 3px solid rgb(1, 2, 3); }\n`);
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.markdown__body p')!).outlineColor === 'rgb(1, 2, 3)', undefined, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'no reload');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length), 1, 'the old stylesheet was removed');
+});
+
+test('a broken save shows the error overlay; the fix removes it', async () => {
+  await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('title: Long page', 'title: [Long page'));
+  const text = await page.waitForFunction(() => document.querySelector('docsgen-error-overlay')?.shadowRoot?.textContent, undefined, { timeout: 60_000 });
+  const overlay = String(await text.jsonValue());
+  assert.match(overlay, /Build failed: 1 error/);
+  assert.match(overlay, /content\/guides\/long\.md:\d+/);
+  assert.match(overlay, /DG201/);
+  // The last good page is still there underneath.
+  assert.match(await page.evaluate(() => document.querySelector('main')?.textContent ?? ''), /Marker: edited\./);
+  await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('title: [Long page', 'title: Long page'));
+  await page.waitForFunction(() => !document.querySelector('docsgen-error-overlay'), undefined, { timeout: 60_000 });
+});
+
+test('no console errors along the way', () => {
+  assert.deepEqual(problems.filter((problem) => !/__docsgen\/events/.test(problem)), []);
+});
