@@ -192,7 +192,7 @@ test('a page that cannot be displayed shows the crash screen; its try-again butt
   await context.close();
 });
 
-test('the navbar hides on scroll down, comes back on scroll up, and always shows near the top', async () => {
+test('the navbar hides on scroll down, comes back on scroll up, always shows near the top and hides on anchor jumps', async () => {
   const { context, page } = await newPage(browser);
   const { problems } = watchConsole(page);
   await page.goto(server.url + '/api/reference/radio-rewards');
@@ -216,6 +216,7 @@ test('the navbar hides on scroll down, comes back on scroll up, and always shows
   await page.waitForTimeout(200);
   assert.equal(await hidden(), true, 'hidden when jumping to an anchor');
   assert.equal(await page.evaluate(() => location.hash), '#responses');
+  assert.equal(await page.getAttribute('.toc a[aria-current]', 'href'), '#responses', 'the table of contents marks the section in view');
   assert.deepEqual(problems, []);
   await context.close();
 });
