@@ -9,8 +9,12 @@ import {
   SEARCH_DIR,
   SEARCH_FIELDS,
   SEARCH_INDEX_VERSION,
+  EAGER_LOAD_BYTES,
+  contentFileName,
   miniSearchOptions,
+  termFileName,
   type ContentFile,
+  type ContentPage,
   type SearchDocument,
   type SearchManifest,
   type TermFile,
@@ -19,7 +23,11 @@ import {
 export interface SearchIndexOptions {
   /** Target size of one term file, in bytes of JSON. */
   termFileBytes?: number;
-  /** Target size of one content file, in bytes of JSON. */
+  /**
+   * Target size of one content file, in bytes of JSON (pages per file follow from the average
+   * page). Default: a few large files when the whole index is small enough to load at once,
+   * otherwise about one page per file, so that showing results downloads little else.
+   */
   contentFileBytes?: number;
 }
 
@@ -28,8 +36,9 @@ export interface SearchIndex {
   manifest: SearchManifest;
 }
 
-const DEFAULT_TERM_FILE_BYTES = 96 * 1024;
-const DEFAULT_CONTENT_FILE_BYTES = 48 * 1024;
+const DEFAULT_TERM_FILE_BYTES = 64 * 1024;
+const SMALL_SITE_CONTENT_FILE_BYTES = 64 * 1024;
+const LARGE_SITE_CONTENT_FILE_BYTES = 4 * 1024;
 
 /**
  * Builds the embedded search index (MiniSearch over page sections) of every searchable page,
@@ -55,30 +64,39 @@ export function buildSearchIndexFromPages(pages: readonly SearchPage[], options:
 
   const packed = packTerms(json.index);
   const { keys, fileOf, groups } = splitTermKeys(packed, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES);
-  const termFiles = groups.map((terms, n) => hashedFile(`terms-${n}`, { terms } satisfies TermFile));
-  const contentFiles = contentChunks(pages, options.contentFileBytes ?? DEFAULT_CONTENT_FILE_BYTES).map(({ first, content }, n) => ({
-    first,
-    file: hashedFile(`content-${n}`, { first, pages: content } satisfies ContentFile),
-  }));
+  const termFiles = groups.map((terms) => JSON.stringify({ terms } satisfies TermFile));
+  const contentPages = pages.map((page): ContentPage => [page.route, page.title, page.type, page.badge ?? '', page.sections.map((s) => [s.heading, s.anchor, s.text])]);
+  const contentBytes = contentPages.reduce((sum, page) => sum + JSON.stringify(page).length, 0);
+  const termBytes = termFiles.reduce((sum, contents) => sum + contents.length, 0);
+  const small = contentBytes + termBytes <= EAGER_LOAD_BYTES;
+  const pagesPerFile = pagesPerContentFile(contentPages, options.contentFileBytes ?? (small ? SMALL_SITE_CONTENT_FILE_BYTES : LARGE_SITE_CONTENT_FILE_BYTES));
+  const contentFiles: string[] = [];
+  for (let first = 0; first < contentPages.length; first += pagesPerFile) {
+    contentFiles.push(JSON.stringify({ first, pages: contentPages.slice(first, first + pagesPerFile) } satisfies ContentFile));
+  }
+  const digest = createHash('sha256');
+  for (const contents of [...termFiles, ...contentFiles]) digest.update(contents);
+  const hash = digest.digest('hex').slice(0, 12);
 
   const manifest: SearchManifest = {
     version: SEARCH_INDEX_VERSION,
+    hash,
     documentCount: documents.length,
     averageFieldLength: json.averageFieldLength.map((n) => Math.round(n * 1000) / 1000),
     fieldLength,
-    pages: pages.map((page) => [page.route, page.title, page.type, page.badge ?? '', page.sections.length]),
+    sections: pages.map((page) => page.sections.length),
     termKeys: keys,
     termFileOf: fileOf,
-    termFiles: termFiles.map((f) => f.name),
-    contentFiles: contentFiles.map((c) => c.file.name),
-    contentStarts: contentFiles.map((c) => c.first),
-    totalBytes: [...termFiles, ...contentFiles.map((c) => c.file)].reduce((sum, f) => sum + Buffer.byteLength(f.contents), 0),
+    termFiles: termFiles.length,
+    contentFiles: contentFiles.length,
+    pagesPerContentFile: pagesPerFile,
+    totalBytes: [...termFiles, ...contentFiles].reduce((sum, contents) => sum + Buffer.byteLength(contents), 0),
     suggestions: suggestionsOf(pages),
   };
   const files: OutputFile[] = [
     { path: `${SEARCH_DIR}/${MANIFEST_FILE}`, contents: JSON.stringify(manifest) },
-    ...termFiles.map((f) => ({ path: `${SEARCH_DIR}/${f.name}`, contents: f.contents })),
-    ...contentFiles.map((c) => ({ path: `${SEARCH_DIR}/${c.file.name}`, contents: c.file.contents })),
+    ...termFiles.map((contents, n) => ({ path: `${SEARCH_DIR}/${termFileName(hash, n)}`, contents })),
+    ...contentFiles.map((contents, n) => ({ path: `${SEARCH_DIR}/${contentFileName(hash, n)}`, contents })),
   ];
   return { files, manifest };
 }
@@ -93,25 +111,11 @@ function toDocuments(pages: readonly SearchPage[]): SearchDocument[] {
   return documents;
 }
 
-function hashedFile(stem: string, value: unknown): { name: string; contents: string } {
-  const contents = JSON.stringify(value);
-  const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
-  return { name: `${stem}.${hash}.json`, contents };
-}
-
-/** Consecutive runs of pages whose content fits in about `target` bytes. */
-function contentChunks(pages: readonly SearchPage[], target: number): { first: number; content: ContentFile['pages'] }[] {
-  const chunks: { first: number; content: ContentFile['pages']; bytes: number }[] = [];
-  pages.forEach((page, index) => {
-    const content = page.sections.map((s): [string, string, string] => [s.heading, s.anchor, s.text]);
-    const bytes = JSON.stringify(content).length;
-    const last = chunks[chunks.length - 1];
-    if (last && last.bytes + bytes <= target) {
-      last.content.push(content);
-      last.bytes += bytes;
-    } else chunks.push({ first: index, content: [content], bytes });
-  });
-  return chunks;
+/** How many pages make a content file of about `target` bytes, from the average page size. */
+function pagesPerContentFile(pages: readonly ContentPage[], target: number): number {
+  if (pages.length === 0) return 1;
+  const average = pages.reduce((sum, page) => sum + JSON.stringify(page).length, 0) / pages.length;
+  return Math.max(1, Math.round(target / average));
 }
 
 /** A few page titles offered as 'Try searching for' when a query finds nothing: guides first. */

@@ -39,8 +39,10 @@ export function planQuery(query: string): QueryPlan {
     if (seen.has(key)) continue;
     seen.add(key);
     const stem = token.compound ? undefined : stemOf(token.text);
+    // A finished word is looked up by its stem (which every form of it is indexed under); the word
+    // being typed also by its own form, as a prefix ('activit' is not a prefix of the stem 'activ').
     words.push({
-      terms: stem ? [token.text, stem] : [token.text],
+      terms: stem ? (isLast ? [token.text, stem] : [stem]) : [token.text],
       prefix: isLast && token.text.length >= MIN_PREFIX_LENGTH,
       fuzzy: !token.compound && token.text.length >= MIN_FUZZY_LENGTH ? 0.2 : 0,
     });

@@ -11,8 +11,12 @@ import {
   MANIFEST_FILE,
   SEARCH_FIELDS,
   SEARCH_INDEX_VERSION,
+  EAGER_LOAD_BYTES,
+  contentFileName,
   miniSearchOptions,
+  termFileName,
   type ContentFile,
+  type ContentPage,
   type SearchDocument,
   type SearchManifest,
   type TermFile,
@@ -22,8 +26,6 @@ import type { SearchPageType } from './build-search-pages.js';
 /** Loads one file of the index by name ('index.json', 'terms-0.ab12.json'). */
 export type LoadIndexFile = (name: string) => Promise<unknown>;
 
-/** Indexes smaller than this are loaded whole as soon as search opens. */
-export const EAGER_LOAD_BYTES = 768 * 1024;
 
 export interface RankedSection {
   id: number;
@@ -78,13 +80,13 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
   let sectionStarts: number[] = [];
   const termFiles = new Map<number, Promise<[string, Record<string, Record<string, number>>][]>>();
   const contentFiles = new Map<number, Promise<ContentFile>>();
-  let built: { files: string; index: MiniSearch<SearchDocument> } | undefined;
+  let built: { files: Set<number>; index: MiniSearch<SearchDocument> } | undefined;
 
   const getManifest = () =>
     (manifest ??= (load(MANIFEST_FILE) as Promise<SearchManifest>).then((m) => {
       if (m.version !== SEARCH_INDEX_VERSION) throw new Error(`Search index version ${m.version} is not supported`);
       let at = 0;
-      sectionStarts = m.pages.map((page) => ((at += page[4]), at - page[4]));
+      sectionStarts = m.sections.map((count) => ((at += count), at - count));
       return m;
     })).catch((error) => {
       manifest = undefined;
@@ -94,7 +96,7 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
   const loadTermFile = (m: SearchManifest, n: number) => {
     let file = termFiles.get(n);
     if (!file) {
-      file = (load(m.termFiles[n]) as Promise<TermFile>).then((f) => f.terms.map(unpackTerm));
+      file = (load(termFileName(m.hash, n)) as Promise<TermFile>).then((f) => f.terms.map(unpackTerm));
       file.catch(() => termFiles.delete(n));
       termFiles.set(n, file);
     }
@@ -103,43 +105,26 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
   const loadContentFile = (m: SearchManifest, n: number) => {
     let file = contentFiles.get(n);
     if (!file) {
-      file = load(m.contentFiles[n]) as Promise<ContentFile>;
+      file = load(contentFileName(m.hash, n)) as Promise<ContentFile>;
       file.catch(() => contentFiles.delete(n));
       contentFiles.set(n, file);
     }
     return file;
   };
 
-  /** The MiniSearch index over the manifest and the given term files. */
+  /**
+   * The MiniSearch index over the manifest and every term file loaded so far (plus `needed`).
+   * Files loaded later are added to the same index rather than rebuilding it.
+   */
   async function indexWith(m: SearchManifest, needed: number[]): Promise<MiniSearch<SearchDocument>> {
-    const loaded = [...new Set([...termFiles.keys(), ...needed])].sort((a, b) => a - b);
-    const entries = await Promise.all(loaded.map((n) => loadTermFile(m, n)));
-    const key = loaded.join(',');
-    if (built?.files === key) return built.index;
-    const documentIds: Record<string, number> = {};
-    const fieldLength: Record<string, number[]> = {};
-    const width = SEARCH_FIELDS.length;
-    for (let id = 0; id < m.documentCount; id++) {
-      documentIds[id] = id;
-      fieldLength[id] = m.fieldLength.slice(id * width, id * width + width);
-    }
-    const index = MiniSearch.loadJS<SearchDocument>(
-      {
-        documentCount: m.documentCount,
-        nextId: m.documentCount,
-        documentIds,
-        fieldIds: Object.fromEntries(SEARCH_FIELDS.map((field, i) => [field, i])),
-        fieldLength,
-        averageFieldLength: m.averageFieldLength,
-        storedFields: {},
-        dirtCount: 0,
-        index: entries.flat(),
-        serializationVersion: 2,
-      },
-      miniSearchOptions(),
-    );
-    built = { files: key, index };
-    return index;
+    const wanted = [...new Set([...termFiles.keys(), ...needed])].sort((a, b) => a - b);
+    const entries = await Promise.all(wanted.map((n) => loadTermFile(m, n)));
+    built ??= { files: new Set(), index: createIndex(m, []) };
+    const missing = wanted.map((n, i) => [n, i]).filter(([n]) => !built!.files.has(n));
+    if (missing.length === 0) return built.index;
+    if (!addPostings(built.index, missing.flatMap(([, i]) => entries[i]))) built = { files: new Set(), index: createIndex(m, entries.flat()) };
+    for (const n of wanted) built.files.add(n);
+    return built.index;
   }
 
   function pageOf(id: number): number {
@@ -164,10 +149,22 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     return [...groups.values()];
   }
 
+  /** Loads the content of some pages: [route, title, type, badge, sections]. */
+  const pagesContent = (m: SearchManifest, pages: number[]): Promise<ContentPage[]> =>
+    Promise.all(
+      pages.map(async (page) => {
+        const file = await loadContentFile(m, Math.floor(page / m.pagesPerContentFile));
+        return file.pages[page - file.first];
+      }),
+    );
+
+  /** Whole index in memory: prefix search may look at every term. */
+  const complete = (m: SearchManifest) => termFiles.size === m.termFiles;
+
   async function run(query: string, plan: QueryPlan): Promise<SearchOutcome> {
     const m = await getManifest();
     if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
-    const index = await indexWith(m, termFilesFor(m, plan));
+    const index = await indexWith(m, termFilesFor(m, plan, complete(m)));
     const all = index.search(toMiniSearchQuery(plan, 'AND'));
     if (all.length || plan.words.length === 1) return { query, groups: group(all), mode: 'AND' };
     return { query, groups: group(index.search(toMiniSearchQuery(plan, 'OR'))), mode: 'OR' };
@@ -177,7 +174,8 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     async ready() {
       const m = await getManifest();
       if (m.totalBytes <= EAGER_LOAD_BYTES) {
-        await Promise.all([...m.termFiles.map((_, n) => loadTermFile(m, n)), ...m.contentFiles.map((_, n) => loadContentFile(m, n))]);
+        const all = (count: number) => Array.from({ length: count }, (_, n) => n);
+        await Promise.all([...all(m.termFiles).map((n) => loadTermFile(m, n)), ...all(m.contentFiles).map((n) => loadContentFile(m, n))]);
         await indexWith(m, []);
       }
     },
@@ -189,13 +187,12 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     async describe(groups, options = {}) {
       const m = await getManifest();
       const hitsPerGroup = options.hitsPerGroup ?? 3;
-      const files = await Promise.all(groups.map((g) => loadContentFile(m, contentFileOf(m, g.page))));
+      const contents = await pagesContent(m, groups.map((g) => g.page));
       return groups.map((g, i): SearchGroup => {
-        const [route, title, type, badge] = m.pages[g.page];
-        const content = files[i].pages[g.page - files[i].first];
+        const [route, title, type, badge, sections] = contents[i];
         const terms = new Set(g.sections.flatMap((s) => s.terms));
         const hits = g.sections.slice(0, hitsPerGroup).map((s): SearchHit => {
-          const [heading, anchor, text] = content[s.id - sectionStarts[g.page]];
+          const [heading, anchor, text] = sections[s.id - sectionStarts[g.page]];
           return { route: anchor ? `${route}#${anchor}` : route, heading: highlight(heading, s.terms), snippet: snippet(text, s.terms, options.snippetLength) };
         });
         return { route, title: highlight(title, terms), titleText: title, type, badge: badge || undefined, hits };
@@ -206,37 +203,85 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
       const m = await getManifest();
       const plan = planQuery(query);
       const loose: QueryPlan = { ...plan, words: plan.words.map((w) => ({ ...w, fuzzy: w.terms[0].length >= 4 ? 0.4 : w.fuzzy, prefix: w.terms[0].length >= 3 })) };
-      const titles: string[] = [];
+      const pages: number[] = [];
       if (loose.words.length) {
-        const index = await indexWith(m, termFilesFor(m, loose));
-        for (const result of index.search(toMiniSearchQuery(loose, 'OR')).slice(0, 20)) {
-          const title = m.pages[pageOf(result.id)][1];
-          if (!titles.includes(title)) titles.push(title);
+        const index = await indexWith(m, termFilesFor(m, loose, complete(m)));
+        for (const result of index.search(toMiniSearchQuery(loose, 'OR'))) {
+          const page = pageOf(result.id);
+          if (!pages.includes(page)) pages.push(page);
+          if (pages.length === 3) break;
         }
       }
-      return [...titles, ...m.suggestions.filter((s) => !titles.includes(s))].slice(0, 3);
+      const titles = (await pagesContent(m, pages)).map((page) => page[1]);
+      return [...new Set([...titles, ...m.suggestions])].slice(0, 3);
     },
   };
 }
 
-/** The term files holding a plan's terms: each term's own file, plus every file under a prefix. */
-export function termFilesFor(m: SearchManifest, plan: Pick<QueryPlan, 'words'>): number[] {
+type Postings = [string, Record<string, Record<string, number>>][];
+
+/** A MiniSearch index of the manifest's documents with the given postings (its serialised form). */
+function createIndex(m: SearchManifest, postings: Postings): MiniSearch<SearchDocument> {
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  const width = SEARCH_FIELDS.length;
+  for (let id = 0; id < m.documentCount; id++) {
+    documentIds[id] = id;
+    fieldLength[id] = m.fieldLength.slice(id * width, id * width + width);
+  }
+  return MiniSearch.loadJS<SearchDocument>(
+    {
+      documentCount: m.documentCount,
+      nextId: m.documentCount,
+      documentIds,
+      fieldIds: Object.fromEntries(SEARCH_FIELDS.map((field, i) => [field, i])),
+      fieldLength,
+      averageFieldLength: m.averageFieldLength,
+      storedFields: {},
+      dirtCount: 0,
+      index: postings,
+      serializationVersion: 2,
+    },
+    miniSearchOptions(),
+  );
+}
+
+/**
+ * Adds postings to a loaded index the way MiniSearch.loadJS stores them (term → field id →
+ * document id → frequency). MiniSearch has no public call for this; when its internal map is not
+ * there (another major version), returns false and the caller rebuilds the index instead.
+ */
+export function addPostings(index: MiniSearch<SearchDocument>, postings: Postings): boolean {
+  const map = (index as unknown as { _index?: { set?: unknown; get?: unknown } })._index;
+  if (!map || typeof map.set !== 'function' || typeof map.get !== 'function') return false;
+  const terms = map as unknown as Map<string, Map<number, Map<number, number>>>;
+  for (const [term, fields] of postings) {
+    const data = new Map<number, Map<number, number>>();
+    for (const fieldId of Object.keys(fields)) {
+      data.set(Number(fieldId), new Map(Object.entries(fields[fieldId]).map(([id, tf]) => [Number(id), tf])));
+    }
+    terms.set(term, data);
+  }
+  return true;
+}
+
+/**
+ * The term files holding a plan's terms: each term's own file and, for a prefix, every file
+ * under it — unless the prefix is shorter than three characters and the index is not all in
+ * memory (on a large site 'ga*' would mean downloading a large share of the index).
+ */
+export function termFilesFor(m: SearchManifest, plan: Pick<QueryPlan, 'words'>, complete = false): number[] {
   const files = new Set<number>();
   for (const word of plan.words) {
     for (const term of word.terms) {
+      const prefix = word.prefix && (complete || term.length >= 3);
       let own = -1;
       m.termKeys.forEach((key, k) => {
         if (term.startsWith(key) && (own < 0 || key.length > m.termKeys[own].length)) own = k;
-        if (word.prefix && key.startsWith(term)) files.add(m.termFileOf[k]);
+        if (prefix && key.startsWith(term)) files.add(m.termFileOf[k]);
       });
       if (own >= 0) files.add(m.termFileOf[own]);
     }
   }
   return [...files].sort((a, b) => a - b);
-}
-
-function contentFileOf(m: SearchManifest, page: number): number {
-  let n = 0;
-  while (n + 1 < m.contentStarts.length && m.contentStarts[n + 1] <= page) n++;
-  return n;
 }

@@ -3,22 +3,24 @@
  *
  * The index is one MiniSearch index over page sections, cut into pieces so that a search only
  * downloads what it needs:
- * - `search/index.json` (the manifest): the page list, each section's field lengths (what BM25
- *   needs for every document), and where the other pieces are;
- * - `search/terms-N.HASH.json`: the postings of the terms that start with some prefixes (a query
- *   loads the pieces of its words' prefixes);
- * - `search/content-N.HASH.json`: headings, anchors and text of a run of pages (loaded for the
- *   results shown, to print the matched heading and a snippet).
- * Postings are delta-encoded and term frequencies of 1 are left out, which keeps the JSON small
- * and friendly to gzip.
+ * - `search/index.json` (the manifest): how many sections each page has and each section's field
+ *   lengths (what BM25 needs for every document), and which term file holds which prefixes;
+ * - `search/HASH/terms-N.json`: the postings of the terms under some prefixes (a query loads the
+ *   files of its words' prefixes);
+ * - `search/HASH/content-N.json`: route, title, type, and each section's heading, anchor and text,
+ *   of a run of pages (loaded for the results shown, to print them with a snippet).
+ * HASH is one hash of every piece, so a cached manifest never mixes with newer pieces. Postings
+ * are delta-encoded and term frequencies of 1 left out: compact JSON that gzip shrinks well.
  */
 import type { Options } from 'minisearch';
-import { indexTerms, tokenize } from './search-terms.js';
+import { createIndexTermCache, tokenize } from './search-terms.js';
 import type { SearchPageType } from './build-search-pages.js';
 
 export const SEARCH_INDEX_VERSION = 1;
 export const SEARCH_DIR = 'search';
 export const MANIFEST_FILE = 'index.json';
+/** Indexes whose term and content files add up to less than this load whole when search opens. */
+export const EAGER_LOAD_BYTES = 768 * 1024;
 
 /** Indexed fields, in field-id order, and how much a match in each counts. */
 export const SEARCH_FIELDS = ['title', 'heading', 'keywords', 'text'] as const;
@@ -36,6 +38,7 @@ export interface SearchDocument {
 
 /** MiniSearch options shared by the build and the browser (they must agree). */
 export function miniSearchOptions(): Options<SearchDocument> {
+  const indexTerms = createIndexTermCache();
   return {
     idField: 'id',
     fields: [...SEARCH_FIELDS],
@@ -50,29 +53,32 @@ export function miniSearchOptions(): Options<SearchDocument> {
   };
 }
 
-/** [route, title, type, badge ('' when none), number of sections] */
-export type ManifestPage = [string, string, SearchPageType, string, number];
-
 export interface SearchManifest {
   version: number;
+  /** Directory of the term and content files under search/ (a hash of their contents). */
+  hash: string;
   documentCount: number;
   averageFieldLength: number[];
   /** Unique-term count of each field of each section, section after section. */
   fieldLength: number[];
-  pages: ManifestPage[];
+  /** Number of sections of each page, in page order (sections are numbered page after page). */
+  sections: number[];
   /** Term prefixes; a term's postings are in the file of the longest key that starts it. */
   termKeys: string[];
-  /** For each key, its index in termFiles. */
+  /** For each key, the number of its term file. */
   termFileOf: number[];
-  termFiles: string[];
-  /** Content files and the first page index of each. */
-  contentFiles: string[];
-  contentStarts: number[];
+  termFiles: number;
+  /** Content file n holds pages n × pagesPerContentFile onwards. */
+  contentFiles: number;
+  pagesPerContentFile: number;
   /** Bytes of all term and content files: small indexes are loaded whole when search opens. */
   totalBytes: number;
   /** Queries offered when nothing matches. */
   suggestions: string[];
 }
+
+export const termFileName = (hash: string, n: number) => `${hash}/terms-${n}.json`;
+export const contentFileName = (hash: string, n: number) => `${hash}/content-${n}.json`;
 
 /** A field's postings: [fieldId, document-id deltas, term frequencies (left out when all are 1)]. */
 export type PackedField = [number, number[]] | [number, number[], number[]];
@@ -83,10 +89,11 @@ export interface TermFile {
   terms: PackedTerm[];
 }
 
-/** [heading, anchor, text] of each section of each page of the run. */
-export type ContentPage = [string, string, string][];
+/** A page in a content file: [route, title, type, badge ('' when none), [heading, anchor, text][]]. */
+export type ContentPage = [string, string, SearchPageType, string, [string, string, string][]];
 
 export interface ContentFile {
+  /** Index of the first page. */
   first: number;
   pages: ContentPage[];
 }

@@ -11,11 +11,35 @@
  */
 import { stemmer } from 'stemmer';
 
-/** Runs of word characters plus the joiners that make identifiers and paths. */
-const CHUNK = /[\p{L}\p{N}_\-./{}]+/gu;
-const PART = /[\p{L}\p{N}]+/gu;
 const PLAIN_WORD = /^\p{L}+$/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const LOWER = /\p{Ll}/u;
+const UPPER = /\p{Lu}/u;
 const MAX_TERM_LENGTH = 64;
+
+/** 1: letter or digit, 2: joiner (_ - . / { }), 0: separator. ASCII by table, the rest by regex. */
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = 1;
+for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = 1;
+for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = 1;
+for (const c of '_-./{}') ASCII_CLASS[c.charCodeAt(0)] = 2;
+
+function classOf(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 128) return ASCII_CLASS[code];
+  // Surrogate pairs: classify the whole code point at its first unit, the second unit follows it.
+  if (code >= 0xdc00 && code <= 0xdfff) return i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? classOf(text, i - 1) : 0;
+  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(i)!)) ? 1 : 0;
+}
+
+function isLower(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return code < 128 ? code >= 97 && code <= 122 : LOWER.test(ch);
+}
+function isUpper(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return code < 128 ? code >= 65 && code <= 90 : UPPER.test(ch);
+}
 
 const STOP_WORDS = new Set(
   ('a an and are as at be but by can could did do does for from had has have how i if in into is it its ' +
@@ -38,47 +62,68 @@ export interface Token {
   end: number;
 }
 
-const JOINERS = /^[_\-./{}]+|[_\-./{}]+$/g;
-const SIMPLE_WORD = /^[\p{L}\p{N}]+$/u;
-const CAMEL = /\p{Ll}\p{Lu}/u;
-
-function pushWord(tokens: Token[], word: string, start: number): void {
-  if (!CAMEL.test(word)) {
-    tokens.push({ text: word.toLowerCase(), compound: false, start, end: start + word.length });
+/** Pushes a run of letters and digits: the word, or for camelCase the whole and then its parts. */
+function pushWord(tokens: Token[], text: string, start: number, end: number): void {
+  let camel = -1;
+  for (let i = start + 1; i < end; i++) {
+    if (isUpper(text[i]) && isLower(text[i - 1])) {
+      camel = i;
+      break;
+    }
+  }
+  const word = text.slice(start, end);
+  if (camel < 0) {
+    tokens.push({ text: word.toLowerCase(), compound: false, start, end });
     return;
   }
   // camelCase: the whole word, then its parts ('rewardType' → rewardtype, reward, type).
-  tokens.push({ text: word.toLowerCase(), compound: true, start, end: start + word.length });
-  let at = start;
-  for (const piece of word.split(/(?<=\p{Ll})(?=\p{Lu})/u)) {
-    tokens.push({ text: piece.toLowerCase(), compound: false, start: at, end: at + piece.length });
-    at += piece.length;
+  tokens.push({ text: word.toLowerCase(), compound: true, start, end });
+  let from = start;
+  for (let i = start + 1; i < end; i++) {
+    if (isUpper(text[i]) && isLower(text[i - 1])) {
+      tokens.push({ text: text.slice(from, i).toLowerCase(), compound: false, start: from, end: i });
+      from = i;
+    }
   }
+  tokens.push({ text: text.slice(from, end).toLowerCase(), compound: false, start: from, end });
 }
 
 /**
- * The tokens of a text, in order: each chunk, then its parts. Compounds and camelCase words
- * give the whole form first and then each part.
+ * The tokens of a text, in order. A chunk is a run of letters, digits and joiners with the
+ * joiners at its ends trimmed; a chunk of several parts gives the whole (a compound) and then
+ * each part. camelCase words give the whole word and then its parts.
  */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  CHUNK.lastIndex = 0;
-  for (let match = CHUNK.exec(text); match; match = CHUNK.exec(text)) {
-    let chunk = match[0];
-    let start = match.index;
-    if (SIMPLE_WORD.test(chunk)) {
-      pushWord(tokens, chunk, start);
-      continue;
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    // Skip to the first letter or digit (leading joiners are trimmed).
+    while (i < length && classOf(text, i) !== 1) i++;
+    if (i >= length) break;
+    const start = i;
+    let end = i;
+    let parts = 0;
+    let inPart = false;
+    let j = i;
+    for (; j < length; j++) {
+      const kind = classOf(text, j);
+      if (kind === 0) break;
+      if (kind === 1) {
+        if (!inPart) parts++;
+        inPart = true;
+        end = j + 1;
+      } else inPart = false;
     }
-    const lead = chunk.length - chunk.replace(/^[_\-./{}]+/, '').length;
-    chunk = chunk.replace(JOINERS, '');
-    if (!chunk) continue;
-    start += lead;
-    PART.lastIndex = 0;
-    const parts: RegExpExecArray[] = [];
-    for (let part = PART.exec(chunk); part; part = PART.exec(chunk)) parts.push(part);
-    if (parts.length > 1) tokens.push({ text: chunk.toLowerCase(), compound: true, start, end: start + chunk.length });
-    for (const part of parts) pushWord(tokens, part[0], start + part.index);
+    if (parts > 1) tokens.push({ text: text.slice(start, end).toLowerCase(), compound: true, start, end });
+    let k = start;
+    while (k < end) {
+      const from = k;
+      while (k < end && classOf(text, k) === 1) k++;
+      pushWord(tokens, text, from, k);
+      while (k < end && classOf(text, k) !== 1) k++;
+    }
+    i = j;
   }
   return tokens;
 }
@@ -95,6 +140,19 @@ export function indexTerms(token: string): string[] {
   if (token.length > MAX_TERM_LENGTH || isStopWord(token)) return [];
   const stem = stemOf(token);
   return stem ? [token, stem] : [token];
+}
+
+/** indexTerms with a memo, for one index build or one browser session (words repeat a lot). */
+export function createIndexTermCache(): (token: string) => string[] {
+  const memo = new Map<string, string[]>();
+  return (token) => {
+    let terms = memo.get(token);
+    if (!terms) {
+      terms = indexTerms(token);
+      if (memo.size < 200_000) memo.set(token, terms);
+    }
+    return terms;
+  };
 }
 
 /** Every term of a text, as the index stores them (used for field values at build time). */

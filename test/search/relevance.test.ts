@@ -9,16 +9,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRealSite } from '../helpers/build-real-site.js';
 import { createSearchEngine, type SearchEngine } from '../../src/search/search-engine.js';
-import type { SearchManifest } from '../../src/search/search-index-format.js';
 import { RELEVANCE_QUERIES } from './relevance-queries.js';
 
 let engine: SearchEngine;
-let manifest: SearchManifest;
 
 before(async () => {
   const out = await buildRealSite();
   const load = async (name: string) => JSON.parse(await readFile(join(out, 'search', name), 'utf8'));
-  manifest = await load('index.json');
   engine = createSearchEngine(load);
   await engine.ready();
 });
@@ -30,13 +27,12 @@ test(`at least 30 reader queries`, () => {
 for (const { query, expect, anchor } of RELEVANCE_QUERIES) {
   test(`"${query}" → ${expect}${anchor ? `#${anchor}` : ''} in the top 3`, async () => {
     const outcome = await engine.search(query);
-    const top = outcome.groups.slice(0, 3);
-    const routes = top.map((g) => manifest.pages[g.page][0]);
+    const top = await engine.describe(outcome.groups.slice(0, 3), { hitsPerGroup: 3 });
+    const routes = top.map((g) => g.route);
     const position = routes.indexOf(expect);
     assert.ok(position >= 0, `"${query}": expected ${expect} in the top 3, got:\n  ${routes.join('\n  ')}`);
     if (anchor) {
-      const [group] = await engine.describe([top[position]], { hitsPerGroup: 3 });
-      const anchors = group.hits.map((hit) => hit.route.split('#')[1] ?? '');
+      const anchors = top[position].hits.map((hit) => hit.route.split('#')[1] ?? '');
       assert.ok(anchors.includes(anchor), `"${query}": expected #${anchor} among ${anchors.join(', ')}`);
     }
   });
@@ -57,9 +53,10 @@ for (const parameter of ['min_time', 'cbsd_id', 'max_time', 'cbsd_ids', 'bucket'
     }
     assert.ok(summaries.size > 0, `no operation takes ${parameter}`);
     const outcome = await engine.search(parameter);
-    const titles = outcome.groups.map((g) => manifest.pages[g.page][1]);
+    const groups = await engine.describe(outcome.groups);
+    const titles = groups.map((g) => g.titleText);
     for (const summary of summaries) assert.ok(titles.includes(summary), `${parameter}: "${summary}" is not among the results`);
-    if (parameter.includes('_')) assert.ok(outcome.groups.slice(0, 3).some((g) => manifest.pages[g.page][2] === 'operation'), `${parameter}: no operation in the top 3`);
+    if (parameter.includes('_')) assert.ok(groups.slice(0, 3).some((g) => g.type === 'operation'), `${parameter}: no operation in the top 3`);
   });
 }
 

@@ -63,6 +63,7 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
   const input = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const sequence = useRef(0);
+  const lastDuration = useRef(0);
 
   useLayoutEffect(() => {
     const field = input.current;
@@ -81,23 +82,32 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
       return;
     }
     setStatus('loading');
-    source.search(trimmed).then(
-      (found) => {
-        if (current !== sequence.current) return;
-        setResults({ query: trimmed, ...found });
-        setActive(0);
-        setStatus('done');
-        if (found.total === 0) {
-          setSuggestions([]);
-          source.suggest(trimmed).then((s) => current === sequence.current && setSuggestions(s), () => undefined);
-        }
-      },
-      (error: unknown) => {
-        if (current !== sequence.current) return;
-        console.warn('docsgen: search failed.', error);
-        setStatus('error');
-      },
-    );
+    const run = () => {
+      const started = Date.now();
+      source.search(trimmed).then(
+        (found) => {
+          lastDuration.current = Date.now() - started;
+          if (current !== sequence.current) return;
+          setResults({ query: trimmed, ...found });
+          setActive(0);
+          setStatus('done');
+          if (found.total === 0) {
+            setSuggestions([]);
+            source.suggest(trimmed).then((s) => current === sequence.current && setSuggestions(s), () => undefined);
+          }
+        },
+        (error: unknown) => {
+          if (current !== sequence.current) return;
+          console.warn('docsgen: search failed.', error);
+          setStatus('error');
+        },
+      );
+    };
+    // Searches run as the reader types; when they are slow (a very large index), wait for a pause.
+    const delay = Math.min(250, lastDuration.current);
+    if (delay < 20) return run();
+    const timer = setTimeout(run, delay);
+    return () => clearTimeout(timer);
   }, [query, source]);
 
   const showRecent = !query.trim();

@@ -45,6 +45,7 @@ export function SearchPageResults({ query, source, reportHref, onStatus, onSugge
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const sequence = useRef(0);
+  const lastDuration = useRef(0);
 
   useEffect(() => {
     const current = ++sequence.current;
@@ -55,24 +56,33 @@ export function SearchPageResults({ query, source, reportHref, onStatus, onSugge
       return;
     }
     setState((previous) => ({ status: 'loading', previous: previous.status === 'done' ? previous : previous.status === 'loading' ? previous.previous : undefined }));
-    source
-      .search(trimmed)
-      .then(async (results) => {
-        const groups = await results.describe(BATCH, HITS_PER_GROUP);
-        if (current !== sequence.current) return;
-        setState({ status: 'done', results, groups });
-        if (results.total === 0) {
-          onStatus(`No results found for “${trimmed}”`);
-          setSuggestions([]);
-          source.suggest(trimmed).then((s) => current === sequence.current && setSuggestions(s), () => undefined);
-        } else onStatus(resultCountText(results.total, trimmed));
-      })
-      .catch((error: unknown) => {
-        if (current !== sequence.current) return;
-        console.warn('docsgen: search failed.', error);
-        setState({ status: 'error' });
-        onStatus('Unable to fetch results');
-      });
+    const run = () => {
+      const started = Date.now();
+      source
+        .search(trimmed)
+        .then(async (results) => {
+          const groups = await results.describe(BATCH, HITS_PER_GROUP);
+          lastDuration.current = Date.now() - started;
+          if (current !== sequence.current) return;
+          setState({ status: 'done', results, groups });
+          if (results.total === 0) {
+            onStatus(`No results found for “${trimmed}”`);
+            setSuggestions([]);
+            source.suggest(trimmed).then((s) => current === sequence.current && setSuggestions(s), () => undefined);
+          } else onStatus(resultCountText(results.total, trimmed));
+        })
+        .catch((error: unknown) => {
+          if (current !== sequence.current) return;
+          console.warn('docsgen: search failed.', error);
+          setState({ status: 'error' });
+          onStatus('Unable to fetch results');
+        });
+    };
+    // As in the modal: immediate while searches are quick, after a pause when they are slow.
+    const delay = Math.min(250, lastDuration.current);
+    if (delay < 20) return run();
+    const timer = setTimeout(run, delay);
+    return () => clearTimeout(timer);
   }, [query, source, onStatus]);
 
   if (state.status === 'idle') return null;
