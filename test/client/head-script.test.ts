@@ -19,7 +19,7 @@ interface Run {
   banner?: { id: string; role: string; text: string };
 }
 
-function run(script: string, { stored = {}, dark = false, pathname = '/', settings = { route: '/', kind: 'home' } as object | null, storageThrows = false } = {}): Run {
+function run(script: string, { stored = {} as Record<string, string>, dark = false, pathname = '/', settings = { route: '/', kind: 'home' } as object | null, storageThrows = false } = {}): Run {
   const attributes: Record<string, string> = {};
   const store = new Map(Object.entries(stored));
   let onReady: (() => void) | undefined;
