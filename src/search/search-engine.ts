@@ -44,7 +44,7 @@ export interface SearchOutcome {
   query: string;
   /** Result groups (one per page), best first. */
   groups: RankedGroup[];
-  /** 'AND' when every word matched; 'OR' when the engine fell back to any word. */
+  /** 'AND': the pages matching every word; 'OR': none does, so the pages matching any word. */
   mode: 'AND' | 'OR';
 }
 
@@ -138,15 +138,26 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     return lo;
   }
 
-  function group(results: SearchResult[]): RankedGroup[] {
-    const groups = new Map<number, RankedGroup>();
+  /**
+   * Groups MiniSearch's section results by page, keeping its order. With `plan`, only the pages
+   * whose sections together match every word (a page can answer 'cursor limit' with one section
+   * on each), or when there are none, every page that matches some word.
+   */
+  function group(results: SearchResult[], plan?: QueryPlan): { groups: RankedGroup[]; complete: number } {
+    const groups = new Map<number, RankedGroup & { words: Set<number> }>();
+    const wordOf = new Map<string, number[]>();
+    plan?.words.forEach((word, w) => word.terms.forEach((term) => wordOf.set(term, [...(wordOf.get(term) ?? []), w])));
     for (const result of results) {
       const page = pageOf(result.id);
       let entry = groups.get(page);
-      if (!entry) groups.set(page, (entry = { page, score: result.score, sections: [] }));
+      if (!entry) groups.set(page, (entry = { page, score: result.score, sections: [], words: new Set() }));
       entry.sections.push({ id: result.id, score: result.score, terms: result.terms });
+      for (const term of result.queryTerms) for (const w of wordOf.get(term) ?? []) entry.words.add(w);
     }
-    return [...groups.values()];
+    const all = [...groups.values()];
+    if (!plan) return { groups: all.map(({ words: _, ...g }) => g), complete: all.length };
+    const complete = all.filter((g) => g.words.size === plan.words.length);
+    return { groups: (complete.length ? complete : all).map(({ words: _, ...g }) => g), complete: complete.length };
   }
 
   /** Loads the content of some pages: [route, title, type, badge, sections]. */
@@ -165,9 +176,9 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     const m = await getManifest();
     if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
     const index = await indexWith(m, termFilesFor(m, plan, complete(m)));
-    const all = index.search(toMiniSearchQuery(plan, 'AND'));
-    if (all.length || plan.words.length === 1) return { query, groups: group(all), mode: 'AND' };
-    return { query, groups: group(index.search(toMiniSearchQuery(plan, 'OR'))), mode: 'OR' };
+    if (plan.words.length === 1) return { query, groups: group(index.search(toMiniSearchQuery(plan, 'AND'))).groups, mode: 'AND' };
+    const { groups, complete: matchingEvery } = group(index.search(toMiniSearchQuery(plan, 'OR')), plan);
+    return { query, groups, mode: matchingEvery > 0 || groups.length === 0 ? 'AND' : 'OR' };
   }
 
   return {

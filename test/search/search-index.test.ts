@@ -1,0 +1,259 @@
+/** Unit tests of the embedded search: terms, query plans, sections, the split index and the engine. */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { tokenize, indexTerms } from '../../src/search/search-terms.js';
+import { planQuery } from '../../src/search/plan-query.js';
+import { htmlToText, splitHtmlSections } from '../../src/search/html-text.js';
+import { buildSearchPages } from '../../src/search/build-search-pages.js';
+import { buildSearchIndex } from '../../src/search/build-search-index.js';
+import { packTerms, splitTermKeys, unpackTerm } from '../../src/search/pack-terms.js';
+import { createSearchEngine, termFilesFor } from '../../src/search/search-engine.js';
+import { highlight, snippet } from '../../src/search/snippet.js';
+import type { SearchManifest } from '../../src/search/search-index-format.js';
+import type { Page } from '../../src/model.js';
+import type { ApiOperationView } from '../../src/openapi/api-view.js';
+
+const texts = (text: string) => tokenize(text).map((t) => t.text);
+
+describe('terms', () => {
+  test('identifiers are kept whole and split into parts', () => {
+    assert.deepEqual(texts('min_time'), ['min_time', 'min', 'time']);
+    assert.deepEqual(texts('GET /gateways/{address}/mobile/rewards.'), ['get', 'gateways/{address}/mobile/rewards', 'gateways', 'address', 'mobile', 'rewards']);
+    assert.deepEqual(texts('x-api-key'), ['x-api-key', 'x', 'api', 'key']);
+  });
+
+  test('camelCase names give the whole word and its parts', () => {
+    assert.deepEqual(texts('rewardType'), ['rewardtype', 'reward', 'type']);
+  });
+
+  test('offsets point into the source, also after non-ASCII text', () => {
+    const text = 'Café 😀 naïve cbsd_id';
+    for (const token of tokenize(text)) assert.equal(text.slice(token.start, token.end).toLowerCase(), token.text);
+    assert.deepEqual(texts(text), ['café', 'naïve', 'cbsd_id', 'cbsd', 'id']);
+  });
+
+  test('stop words are dropped and plain words are indexed with their stem', () => {
+    assert.deepEqual(indexTerms('the'), []);
+    assert.deepEqual(indexTerms('authentication'), ['authentication', 'authent']);
+    assert.deepEqual(indexTerms('cbsd_id'), ['cbsd_id']);
+  });
+});
+
+describe('query plans', () => {
+  test('the word being typed is a prefix and also looked up by its own form', () => {
+    const plan = planQuery('how do I get rewards');
+    assert.deepEqual(plan.words, [
+      { terms: ['get'], prefix: false, fuzzy: 0 },
+      { terms: ['rewards', 'reward'], prefix: true, fuzzy: 0.2 },
+    ]);
+  });
+
+  test('finished words use their stem, with typo tolerance for longer words', () => {
+    const plan = planQuery('rewards gateway ');
+    assert.deepEqual(plan.words, [
+      { terms: ['reward'], prefix: false, fuzzy: 0.2 },
+      { terms: ['gatewai'], prefix: false, fuzzy: 0.2 },
+    ]);
+  });
+
+  test('compounds are exact (no fuzzy) and keep their parts', () => {
+    const plan = planQuery('cbsd_id');
+    assert.deepEqual(plan.words.map((w) => [w.terms, w.prefix, w.fuzzy]), [
+      [['cbsd_id'], true, 0],
+      [['cbsd'], false, 0],
+      [['id'], true, 0],
+    ]);
+  });
+
+  test('a one-letter word is not a prefix; an empty query plans nothing', () => {
+    assert.equal(planQuery('g').words[0].prefix, false);
+    assert.deepEqual(planQuery('   ').words, []);
+  });
+});
+
+describe('sections', () => {
+  test('HTML is split at h2 and h3 with their ids, without the hash links', () => {
+    const html = '<p>Intro &amp; more.</p><h2 id="limits">Rate limits<a class="hash-link" href="#limits" aria-label="Direct link to Rate limits">#</a></h2><p>Up to <code>10</code>/s.</p><h3 id="retry">Retry</h3><ul><li>Back off</li></ul><h4 id="x">Deep</h4><p>still retry</p>';
+    assert.deepEqual(
+      splitHtmlSections(html).map((s) => [s.heading, s.anchor, htmlToText(s.html)]),
+      [
+        ['', '', 'Intro & more.'],
+        ['Rate limits', 'limits', 'Up to 10/s.'],
+        ['Retry', 'retry', 'Back off Deep still retry'],
+      ],
+    );
+  });
+
+  const page = (over: Partial<Page>): Page => ({
+    id: 'x', route: '/x', kind: 'doc', title: 'X', description: '', tags: [], hideTableOfContents: false, toc: [], anchors: [], links: [],
+    body: { type: 'html', html: '<p>Body.</p>' }, text: 'Body.', docsFeatures: [], ...over,
+  });
+
+  const operation: ApiOperationView = {
+    slug: 'radio-rewards', method: 'get', path: '/radios/{cbsd_id}/rewards', pathSegments: [], serverUrl: 'https://api.example.com/v0', servers: [],
+    summary: 'Radio rewards', operationId: 'getRadioRewards', tags: ['Radios'], deprecated: false, descriptionHtml: '<p>Rewards of one radio.</p>', security: [],
+    parameterGroups: [
+      { location: 'path', id: 'path-parameters', title: 'Path parameters', parameters: [{ name: 'cbsd_id', in: 'path', required: true, deprecated: false, type: 'string', constraints: [], descriptionHtml: '<p>CBSD id.</p>' }] },
+      { location: 'query', id: 'query-parameters', title: 'Query parameters', parameters: [{ name: 'min_time', in: 'query', required: false, deprecated: false, type: 'string', constraints: [] }] },
+    ],
+    responses: [{ id: 'response-200', status: '200', label: '200', kind: 'success', descriptionHtml: '<p>The rewards.</p>', headers: [{ name: 'X-Quota', in: 'header', required: false, deprecated: false, type: 'integer', constraints: [] }] }],
+    codeSamples: [], visibleTabs: 6,
+    sections: [{ id: 'parameters', text: 'Parameters', depth: 2 }, { id: 'path-parameters', text: 'Path parameters', depth: 3 }, { id: 'query-parameters', text: 'Query parameters', depth: 3 }, { id: 'responses', text: 'Responses', depth: 2 }],
+  };
+
+  test('an operation gives method, path, base path, id and tags as keywords, and one section per parameter group', () => {
+    const [searchPage] = buildSearchPages([page({ kind: 'api-operation', route: '/api/reference/radio-rewards', title: 'Radio rewards', badge: 'GET', body: { type: 'api-operation', operation } })]);
+    assert.equal(searchPage.type, 'operation');
+    assert.equal(searchPage.badge, 'GET');
+    assert.deepEqual(searchPage.sections.map((s) => [s.heading, s.anchor, s.keywords]), [
+      ['', '', 'GET /radios/{cbsd_id}/rewards /v0/radios/{cbsd_id}/rewards getRadioRewards Radios'],
+      ['Path parameters', 'path-parameters', 'cbsd_id'],
+      ['Query parameters', 'query-parameters', 'min_time'],
+      ['Responses', 'responses', ''],
+    ]);
+    assert.match(searchPage.sections[1].text, /cbsd_id string CBSD id\./);
+    assert.doesNotMatch(searchPage.sections[3].text, /X-Quota/);
+  });
+
+  test('pages are typed, the search and not-found pages left out, descriptions and tags count for the top', () => {
+    const pages = buildSearchPages([
+      page({ route: '/guides/a', description: 'All about quotas.', tags: ['quota'] }),
+      page({ route: '/examples/b' }),
+      page({ route: '/search', kind: 'search' }),
+      page({ route: '/404', kind: 'not-found' }),
+    ]);
+    assert.deepEqual(pages.map((p) => [p.route, p.type]), [['/guides/a', 'guide'], ['/examples/b', 'example']]);
+    assert.equal(pages[0].sections[0].text, 'All about quotas. Body.');
+    assert.equal(pages[0].sections[0].keywords, 'quota');
+  });
+});
+
+describe('term files', () => {
+  test('postings survive packing', () => {
+    const index: [string, Record<string, Record<string, number>>][] = [['cursor', { 0: { 3: 1, 9: 2 }, 3: { 1: 1 } }]];
+    assert.deepEqual(packTerms(index), [['cursor', [0, [3, 6], [1, 2]], [3, [1]]]]);
+    assert.deepEqual(unpackTerm(packTerms(index)[0]), index[0]);
+  });
+
+  test('every term is in the file of the longest key that starts it', () => {
+    const words = ['a', 'ab', 'abc', 'abd', 'b', 'ba', 'bb', 'c', 'cursor', 'cursors', 'curse', 'zebra', 'ß', '漢字'];
+    const packed = packTerms(words.map((w, i) => [w, { 0: { [i]: 1 } }]));
+    const { keys, fileOf, groups } = splitTermKeys(packed, 30);
+    assert.ok(groups.length > 2, 'small files');
+    for (const word of words) {
+      const key = keys.filter((k) => word.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+      assert.ok(key !== undefined, word);
+      assert.ok(groups[fileOf[keys.indexOf(key)]].some((t) => t[0] === word), `${word} in the file of "${key}"`);
+    }
+  });
+});
+
+/** A small site whose index is split into many small files. */
+function smallSite(): Page[] {
+  const page = (route: string, title: string, html: string, kind: Page['kind'] = 'doc'): Page => ({
+    id: route, route, kind, title, description: '', tags: [], hideTableOfContents: false, toc: [], anchors: [], links: [], body: { type: 'html', html }, text: '', docsFeatures: [],
+  });
+  return [
+    page('/', 'Home', '<p>Welcome to the gateway API.</p>', 'home'),
+    page('/guides/pagination', 'Pagination', '<p>Lists come a page at a time.</p><h2 id="cursor">The cursor</h2><p>Pass the cursor from the next link to read the next page.</p><h2 id="limit">Page size</h2><p>Use limit up to 256.</p>'),
+    page('/guides/authentication', 'Authentication', '<p>Send your API key in the x-api-key header.</p><h2 id="errors">401 and 403</h2><p>A missing key gives 401.</p>'),
+    page('/examples/rewards', 'Daily rewards of a gateway', '<p>Sum the rewards of one hotspot per day.</p><h2 id="request">Request</h2><p>Call the sum endpoint with bucket=day and min_time.</p>'),
+  ];
+}
+
+describe('engine', () => {
+  const index = buildSearchIndex(smallSite(), { termFileBytes: 200, contentFileBytes: 100 });
+  const files = new Map(index.files.map((f) => [f.path.replace(/^search\//, ''), String(f.contents)]));
+
+  test('the build writes a manifest and hashed term and content files', () => {
+    const manifest = JSON.parse(files.get('index.json')!) as SearchManifest;
+    assert.equal(manifest.sections.length, 4);
+    assert.ok(manifest.termFiles > 3);
+    assert.equal(manifest.contentFiles, 4);
+    assert.deepEqual([...files.keys()].filter((k) => k !== 'index.json').every((k) => k.startsWith(`${manifest.hash}/`)), true);
+  });
+
+  test('a query loads only the term files of its words and the content of the results it shows', async () => {
+    const loaded: string[] = [];
+    const engine = createSearchEngine(async (name) => {
+      loaded.push(name);
+      return JSON.parse(files.get(name)!);
+    });
+    const outcome = await engine.search('cursor');
+    const [group] = await engine.describe(outcome.groups.slice(0, 1));
+    assert.equal(group.route, '/guides/pagination');
+    assert.deepEqual(group.hits.map((h) => h.route), ['/guides/pagination#cursor']);
+    assert.deepEqual(group.hits[0].heading, [{ text: 'The ' }, { text: 'cursor', mark: true }]);
+    assert.ok(loaded.filter((n) => n.includes('terms-')).length < index.manifest.termFiles / 2, `loaded ${loaded.join(', ')}`);
+    assert.deepEqual(loaded.filter((n) => n.includes('content-')), [`${index.manifest.hash}/content-1.json`]);
+  });
+
+  test('results are the same with the index loaded whole or piece by piece', async () => {
+    const load = async (name: string) => JSON.parse(files.get(name)!);
+    const eager = createSearchEngine(load);
+    await eager.ready();
+    for (const query of ['page', 'rewards hotspot', 'x-api-key', 'min_time', 'curs', 'pagination cursor', 'gatway']) {
+      const lazy = createSearchEngine(load);
+      const [a, b] = await Promise.all([eager.search(query), lazy.search(query)]);
+      assert.deepEqual(b.groups.map((g) => g.page), a.groups.map((g) => g.page), query);
+    }
+  });
+
+  test('pages matching every word (in any of their sections), else pages matching any word', async () => {
+    const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
+    const both = await engine.search('cursor limit');
+    assert.equal(both.mode, 'AND');
+    assert.deepEqual((await engine.describe(both.groups)).map((g) => g.route), ['/guides/pagination']);
+    const outcome = await engine.search('cursor unicorn');
+    assert.equal(outcome.mode, 'OR');
+    assert.ok(outcome.groups.length > 0);
+  });
+
+  test('typos and prefixes match', async () => {
+    const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
+    const routes = async (q: string) => (await engine.describe((await engine.search(q)).groups)).map((g) => g.route);
+    assert.ok((await routes('authentcation')).includes('/guides/authentication'));
+    assert.ok((await routes('paginat')).includes('/guides/pagination'));
+  });
+
+  test('a failed download rejects the search, and the next search tries again', async () => {
+    let fail = true;
+    const engine = createSearchEngine(async (name) => {
+      if (fail) throw new Error('offline');
+      return JSON.parse(files.get(name)!);
+    });
+    await assert.rejects(engine.search('cursor'), /offline/);
+    fail = false;
+    assert.ok((await engine.search('cursor')).groups.length > 0);
+  });
+
+  test('suggestions for a query with no results', async () => {
+    const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
+    assert.equal((await engine.search('zzzzqqq')).groups.length, 0);
+    const suggestions = await engine.suggest('zzzzqqq');
+    assert.ok(suggestions.length > 0 && suggestions.length <= 3);
+  });
+
+  test('termFilesFor: a short prefix on a large index loads only its own file', () => {
+    const manifest = { termKeys: ['g', 'ga', 'gaa', 'gat'], termFileOf: [0, 1, 2, 3] } as SearchManifest;
+    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['ga'], prefix: true, fuzzy: 0 }] }), [1]);
+    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['ga'], prefix: true, fuzzy: 0 }] }, true), [1, 2, 3]);
+    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['gat'], prefix: true, fuzzy: 0 }] }), [3]);
+    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['gx'], prefix: false, fuzzy: 0 }] }), [0]);
+  });
+});
+
+describe('snippets', () => {
+  test('matched words are marked, by their form or their stem', () => {
+    assert.deepEqual(highlight('Rewards of the gateway', ['reward', 'gatewai']), [{ text: 'Rewards', mark: true }, { text: ' of the ' }, { text: 'gateway', mark: true }]);
+  });
+
+  test('a long text is cut around the densest run of matches', () => {
+    const text = `${'Lorem ipsum dolor sit amet. '.repeat(20)}Pass the cursor from the next link. ${'Filler text here. '.repeat(20)}`;
+    const parts = snippet(text, ['cursor'], 80);
+    const joined = parts.map((p) => p.text).join('');
+    assert.ok(joined.startsWith('…') && joined.endsWith('…'));
+    assert.ok(joined.length <= 90, joined);
+    assert.ok(parts.some((p) => p.mark && p.text === 'cursor'));
+  });
+});
