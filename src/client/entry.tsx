@@ -84,9 +84,8 @@ setupNavigation(
     afterUpdate: ({ regions }) => {
       regions.forEach((region) => codeTabs.apply(region));
       toc.refresh();
-      if (regions.some((region) => region.matches('[data-island]') || region.querySelector('[data-island]'))) {
-        loadIslands().then((m) => m.hydrateIslands(document)).catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));
-      }
+      // Hydrates the new islands and unmounts the React roots the swap removed.
+      loadIslands().then((m) => m.hydrateIslands(document)).catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));
     },
     onLocationChange: (hash) => navbar.onLocationChange(hash),
     showCrash: (error, retry) => {

@@ -48,7 +48,8 @@ function navbarItemOf(container: HTMLElement): unknown {
 }
 
 /**
- * Hydrates every island under `scope` not hydrated yet, and unmounts those a navigation removed.
+ * Hydrates every island under `scope` not hydrated yet, and unmounts the React roots (islands,
+ * lazy categories, crash screens) a navigation removed.
  * Navbar items fall back to the message for the site's author; other islands to the route-level
  * error box with 'Try again'.
  */
@@ -128,11 +129,14 @@ function LazyCategoryItems({ url, path, baseUrl, activeRoute, level }: LazyCateg
 
 /** Renders the items of a lazy sidebar category into its (empty) container once it is expanded. */
 export function renderLazyCategory(container: HTMLElement, options: LazyCategoryOptions): void {
-  createRoot(container).render(<LazyCategoryItems {...options} />);
+  const root = createRoot(container);
+  roots.set(container, root); // unmounted by hydrateIslands once a navigation removed it
+  root.render(<LazyCategoryItems {...options} />);
 }
 
 /** Shows the crash screen in `container`; its 'Try again' removes it and runs `retry`. */
 export function renderCrashScreen(container: HTMLElement, error: Error, retry: () => void): void {
   const root = createRoot(container);
-  root.render(<CrashScreen error={error} tryAgain={() => { root.unmount(); container.remove(); retry(); }} />);
+  roots.set(container, root);
+  root.render(<CrashScreen error={error} tryAgain={() => { roots.delete(container); root.unmount(); container.remove(); retry(); }} />);
 }
