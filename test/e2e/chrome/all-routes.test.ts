@@ -49,52 +49,44 @@ async function checkPage(page: Page, route: string, theme: 'light' | 'dark', mob
 }
 
 test('every page, in desktop and mobile viewports, light and dark, loaded directly and by client-side navigation, without console errors or hydration warnings', async () => {
-  // Side by side: a desktop page loads every route directly (hydrating it), a mobile page reaches
-  // every route by client-side navigation. The colour mode alternates so that each route is seen
-  // in both modes: even routes light on desktop and dark on mobile, odd routes the reverse.
-  const themeOf = (index: number, column: number) => ((index + column) % 2 === 0 ? 'light' : 'dark');
-  const direct = async () => {
-    const { context, page } = await newPage(browser, { viewport: DESKTOP });
+  // Side by side, a desktop and a mobile page visit every route, alternating how: even routes load
+  // directly on desktop (and hydrate) and by client-side navigation on mobile, odd routes the other
+  // way round. The colour mode alternates too, so that each route is seen in both viewports, both
+  // modes and both ways of arriving.
+  const visit = async (viewport: typeof DESKTOP, column: number) => {
+    const { context, page } = await newPage(browser, { viewport });
     const { problems } = watchConsole(page);
+    const name = viewport === MOBILE ? 'mobile' : 'desktop';
     const issues: string[] = [];
-    for (const [index, route] of routes.entries()) {
-      const theme = themeOf(index, 0);
-      await page.emulateMedia({ colorScheme: theme });
-      const before = problems.length;
-      await page.goto(server.url + route, { waitUntil: 'domcontentloaded' });
-      await waitForHydration(page);
-      issues.push(...(await checkPage(page, route, theme, false)).map((issue) => `desktop ${theme}: ${issue}`));
-      issues.push(...problems.slice(before).map((p) => `desktop ${theme}: ${route}: ${p}`));
-    }
-    await context.close();
-    return issues;
-  };
-  const navigated = async () => {
-    const { context, page } = await newPage(browser, { viewport: MOBILE });
-    const { problems } = watchConsole(page);
     await page.goto(server.url + '/');
     await waitForHydration(page);
-    await page.evaluate(() => ((window as Window & { __sameDocument?: boolean }).__sameDocument = true));
-    const issues: string[] = [];
     for (const [index, route] of routes.entries()) {
-      const theme = themeOf(index, 1);
+      const theme = (index + column) % 2 === 0 ? 'light' : 'dark';
+      const direct = (index + column) % 2 === 0;
       await page.emulateMedia({ colorScheme: theme });
       const before = problems.length;
-      await page.evaluate((href) => {
-        const link = document.createElement('a');
-        link.href = href;
-        document.querySelector('main')!.append(link);
-        link.click();
-      }, route);
-      await page.waitForSelector(`.page[data-route="${route}"]`);
-      issues.push(...(await checkPage(page, route, theme, true)).map((issue) => `mobile ${theme}: ${issue}`));
-      issues.push(...problems.slice(before).map((p) => `mobile ${theme}: ${route}: ${p}`));
+      if (direct) {
+        await page.goto(server.url + route, { waitUntil: 'domcontentloaded' });
+        await waitForHydration(page);
+      } else {
+        await page.evaluate((href) => {
+          (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
+          const link = document.createElement('a');
+          link.href = href;
+          document.querySelector('main')!.append(link);
+          link.click();
+        }, route);
+        await page.waitForSelector(`.page[data-route="${route}"]`);
+        if (!(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument))) issues.push(`${name}: ${route}: a full page load`);
+      }
+      const how = `${name} ${theme} ${direct ? 'direct' : 'navigated'}`;
+      issues.push(...(await checkPage(page, route, theme, viewport === MOBILE)).map((issue) => `${how}: ${issue}`));
+      issues.push(...problems.slice(before).map((p) => `${how}: ${route}: ${p}`));
     }
-    if (!(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument))) issues.push('mobile: a full page load happened');
     await context.close();
     return issues;
   };
-  assert.deepEqual((await Promise.all([direct(), navigated()])).flat(), []);
+  assert.deepEqual((await Promise.all([visit(DESKTOP, 0), visit(MOBILE, 1)])).flat(), []);
   assert.ok(routes.length >= 70, `${routes.length} routes`);
 });
 
