@@ -9,7 +9,7 @@ import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import type { SplitSource } from './parse-front-matter.js';
 import { parsePages } from './parse-pages.js';
-import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
+import { collectSourcesCached, parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
 
 export interface LoadContentOptions {
   config: SiteConfig;
@@ -21,7 +21,8 @@ export interface LoadContentOptions {
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
 export async function loadContent({ config, highlighter, assets, cache }: LoadContentOptions): Promise<{ pages: Page[]; diagnostics: Diagnostic[] }> {
-  const sources = await collectSources({ root: config.root, contentDir: config.contentDir });
+  const folder = { root: config.root, contentDir: config.contentDir };
+  const sources = cache ? await collectSourcesCached(cache, folder) : await collectSources(folder);
   const diagnostics: Diagnostic[] = [];
   const splits: SplitSource[] = [];
   for (const result of splitSources(cache, sources)) {

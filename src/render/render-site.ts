@@ -7,7 +7,8 @@ import { joinBase } from '../shared/url.js';
 import { buildHeadScript } from './head-script.js';
 import { buildPageProps } from './build-page-props.js';
 import { buildSiteProps } from './build-site-props.js';
-import type { AssetProps, NavbarItemProps, PageProps } from './page-props.js';
+import type { AssetProps, NavbarItemProps } from './page-props.js';
+import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { renderPage } from './render-page.js';
 
 /** The page renderer and a version that changes with its code (templates). */
@@ -35,25 +36,6 @@ export function createRenderCache(): RenderCache {
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
-/**
- * A hash of a page's props that is cheap to compute for every page on every rebuild: the large
- * parts (site, assets, body, sidebar items) are hashed once per object, relying on props being
- * immutable; everything else is serialised as is, so a new prop is part of the key by default.
- */
-function hashProps(props: PageProps, hashes: WeakMap<object, string>): string {
-  const once = (value: object, hash: () => string) => {
-    let known = hashes.get(value);
-    if (known === undefined) hashes.set(value, (known = hash()));
-    return known;
-  };
-  const json = (value: object) => once(value, () => sha1(JSON.stringify(value)));
-  const nav = (item: NavItem): string => once(item, () => (item.type === 'category' ? sha1(JSON.stringify({ ...item, items: item.items.map(nav) })) : sha1(JSON.stringify(item))));
-  const { site, assets, page, sidebar, ...rest } = props;
-  const { body, ...pageRest } = page;
-  const parts = [json(site), json(assets), json(body), JSON.stringify(pageRest), sidebar ? `${sidebar.name}:${sidebar.items.map(nav).join(',')}` : '', JSON.stringify(rest)];
-  return sha1(parts.join('\n'));
-}
-
 export interface RenderSiteInput {
   config: SiteConfig;
   table: RouteTable;
@@ -72,9 +54,14 @@ export interface RenderJob {
 }
 
 /**
- * Builds every page's props and key without rendering: `renderSite` renders them all, while
- * `docsgen dev` renders a page when it is first requested and compares keys to find the pages
- * an edit changed.
+ * Plans every page without rendering it: `renderSite` renders them all, while `docsgen dev`
+ * renders a page when it is first requested and compares keys to find the pages an edit changed.
+ *
+ * A page's key hashes everything its render reads: the page, its sidebar (whole: the trimmed one
+ * derives from it), its prev/next and breadcrumbs, the descriptions its doc cards show, the site
+ * props, the assets, the head script and the renderer. It is computed without building the props,
+ * since trimming a large sidebar for each of 1,000 pages costs more than a whole rebuild should;
+ * keep it in step with buildPageProps. Large parts are hashed once per object (props are immutable).
  */
 export function planRender({ config, table, navbarItems, bundle, notFound, renderer = builtinRenderer, cache }: RenderSiteInput): { pages: RenderJob[]; notFound: RenderJob } {
   const site = buildSiteProps(config, navbarItems);
@@ -82,18 +69,37 @@ export function planRender({ config, table, navbarItems, bundle, notFound, rende
   const asset = (path: string) => joinBase(config.baseUrl, `/${path}`);
   const assets: AssetProps = { js: asset(bundle.entry.js), css: bundle.entry.css.map(asset), preload: bundle.entry.preload.map(asset) };
   const apiOverviewRoute = table.pages.find((page) => page.kind === 'api-overview')?.route;
-  const shared = sha1(`${renderer.version}\0${headScript}\0${apiOverviewRoute}`);
   const hashes = cache?.hashes ?? new WeakMap<object, string>();
+  const once = (value: object, hash: () => string) => {
+    let known = hashes.get(value);
+    if (known === undefined) hashes.set(value, (known = hash()));
+    return known;
+  };
+  const nav = (item: NavItem): string => once(item, () => sha1(JSON.stringify(item.type === 'category' ? { ...item, items: item.items.map(nav) } : item)));
+  const sidebarKeys = new Map<string, string>();
+  const sidebarKey = (name: string, cards: boolean) => {
+    const id = `${name}\0${cards}`;
+    if (!sidebarKeys.has(id)) {
+      const items = table.sidebars[name] ?? [];
+      const descriptions = cards ? JSON.stringify(table.pages.filter((p) => table.sidebarOf.get(p.route) === name).map((p) => p.description)) : '';
+      sidebarKeys.set(id, sha1(`${name}\0${items.map(nav).join(',')}\0${descriptions}`));
+    }
+    return sidebarKeys.get(id)!;
+  };
+  const shared = sha1([renderer.version, headScript, apiOverviewRoute, JSON.stringify(site), JSON.stringify(assets)].join('\0'));
   const job = (page: Page, cacheKey: string, overviewRoute?: string): RenderJob => {
-    const props = buildPageProps(page, table, site, assets);
-    const key = sha1(`${shared}\0${hashProps(props, hashes)}`);
+    const { body } = page;
+    const cards = body.type === 'html' && once(body, () => String(body.html.includes(DOC_CARD_LIST_PLACEHOLDER))) === 'true';
+    const sidebar = table.sidebarOf.get(page.route);
+    const parts = [shared, once(page, () => sha1(JSON.stringify(page))), sidebar ? sidebarKey(sidebar, cards) : '', JSON.stringify(table.prevNext.get(page.route) ?? null), JSON.stringify(table.breadcrumbs.get(page.route) ?? null)];
+    const key = sha1(parts.join('\0'));
     return {
       route: page.route,
       key,
       render() {
         const cached = cache?.html.get(cacheKey);
         if (cached?.key === key) return cached.html;
-        const html = renderer.renderPage({ props, headScript, apiOverviewRoute: overviewRoute });
+        const html = renderer.renderPage({ props: buildPageProps(page, table, site, assets), headScript, apiOverviewRoute: overviewRoute });
         cache?.html.set(cacheKey, { key, html });
         return html;
       },
