@@ -8,17 +8,23 @@
 import type { Query } from 'minisearch';
 import { isStopWord, stemOf, tokenize } from './search-terms.js';
 
-export interface QueryWord {
-  /** The terms looked up for the word: its form and, for plain words, its stem. */
-  terms: string[];
+/** One term to look up, and how. */
+export interface TermLookup {
+  term: string;
   prefix: boolean;
+  /** Allowed edit distance as a share of the term's length (0: exact). */
   fuzzy: number;
+}
+
+/** A word of the query: it matches when any of its lookups does. */
+export interface QueryWord {
+  lookups: TermLookup[];
+  /** Lookups to try when the word matches nothing (a misspelt word has a useless stem). */
+  fallback?: TermLookup[];
 }
 
 export interface QueryPlan {
   words: QueryWord[];
-  /** Every term the plan looks up (for loading index shards). */
-  terms: { term: string; prefix: boolean }[];
 }
 
 const MIN_PREFIX_LENGTH = 2;
@@ -38,24 +44,27 @@ export function planQuery(query: string): QueryPlan {
     const key = `${token.text}|${isLast}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const fuzzy = !token.compound && token.text.length >= MIN_FUZZY_LENGTH ? 0.2 : 0;
+    const prefix = isLast && token.text.length >= MIN_PREFIX_LENGTH;
     const stem = token.compound ? undefined : stemOf(token.text);
-    // A finished word is looked up by its stem (which every form of it is indexed under); the word
-    // being typed also by its own form, as a prefix ('activit' is not a prefix of the stem 'activ').
-    words.push({
-      terms: stem ? (isLast ? [token.text, stem] : [stem]) : [token.text],
-      prefix: isLast && token.text.length >= MIN_PREFIX_LENGTH,
-      fuzzy: !token.compound && token.text.length >= MIN_FUZZY_LENGTH ? 0.2 : 0,
-    });
+    if (!stem) words.push({ lookups: [{ term: token.text, prefix, fuzzy }] });
+    // The word being typed: as typed, as a prefix ('activit' is no prefix of the stem 'activ'),
+    // and by its stem.
+    else if (isLast) words.push({ lookups: [{ term: token.text, prefix, fuzzy }, { term: stem, prefix, fuzzy: 0 }] });
+    // A finished word: by its stem, under which every form of the word is indexed; as typed (with
+    // typo tolerance) only when the stem finds nothing, as for 'pagnation' (stem 'pagnat').
+    else words.push({ lookups: [{ term: stem, prefix: false, fuzzy }], fallback: [{ term: token.text, prefix: false, fuzzy }] });
   }
-  // A query made only of stop words still looks them up (they match nothing, and say so).
-  const terms = words.flatMap((word) => word.terms.map((term) => ({ term, prefix: word.prefix })));
-  return { words, terms };
+  return { words };
 }
 
 /** The MiniSearch query of a plan, combining its words with AND or OR. */
 export function toMiniSearchQuery(plan: QueryPlan, combineWith: 'AND' | 'OR'): Query {
   return {
     combineWith,
-    queries: plan.words.map((word) => ({ combineWith: 'OR', queries: word.terms, prefix: word.prefix, fuzzy: word.fuzzy || false })),
+    queries: plan.words.map((word) => ({
+      combineWith: 'OR',
+      queries: word.lookups.map((lookup) => ({ queries: [lookup.term], prefix: lookup.prefix, fuzzy: lookup.fuzzy || false })),
+    })),
   };
 }

@@ -146,7 +146,7 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
   function group(results: SearchResult[], plan?: QueryPlan): { groups: RankedGroup[]; complete: number } {
     const groups = new Map<number, RankedGroup & { words: Set<number> }>();
     const wordOf = new Map<string, number[]>();
-    plan?.words.forEach((word, w) => word.terms.forEach((term) => wordOf.set(term, [...(wordOf.get(term) ?? []), w])));
+    plan?.words.forEach((word, w) => word.lookups.forEach(({ term }) => wordOf.set(term, [...(wordOf.get(term) ?? []), w])));
     for (const result of results) {
       const page = pageOf(result.id);
       let entry = groups.get(page);
@@ -172,12 +172,19 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
   /** Whole index in memory: prefix search may look at every term. */
   const complete = (m: SearchManifest) => termFiles.size === m.termFiles;
 
-  async function run(query: string, plan: QueryPlan): Promise<SearchOutcome> {
+  async function run(query: string, plan: QueryPlan, retry = true): Promise<SearchOutcome> {
     const m = await getManifest();
     if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
     const index = await indexWith(m, termFilesFor(m, plan, complete(m)));
-    if (plan.words.length === 1) return { query, groups: group(index.search(toMiniSearchQuery(plan, 'AND'))).groups, mode: 'AND' };
-    const { groups, complete: matchingEvery } = group(index.search(toMiniSearchQuery(plan, 'OR')), plan);
+    const results = index.search(toMiniSearchQuery(plan, plan.words.length === 1 ? 'AND' : 'OR'));
+    // Words that matched nothing get their fallback lookups (typos), once.
+    const matched = new Set(results.flatMap((r) => r.queryTerms));
+    const unmatched = plan.words.filter((w) => w.fallback && !w.lookups.some((l) => matched.has(l.term)));
+    if (retry && unmatched.length) {
+      return run(query, { words: plan.words.map((w) => (unmatched.includes(w) ? { lookups: [...w.lookups, ...w.fallback!] } : w)) }, false);
+    }
+    if (plan.words.length === 1) return { query, groups: group(results).groups, mode: 'AND' };
+    const { groups, complete: matchingEvery } = group(results, plan);
     return { query, groups, mode: matchingEvery > 0 || groups.length === 0 ? 'AND' : 'OR' };
   }
 
@@ -213,7 +220,7 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     async suggest(query) {
       const m = await getManifest();
       const plan = planQuery(query);
-      const loose: QueryPlan = { ...plan, words: plan.words.map((w) => ({ ...w, fuzzy: w.terms[0].length >= 4 ? 0.4 : w.fuzzy, prefix: w.terms[0].length >= 3 })) };
+      const loose: QueryPlan = { words: plan.words.map((w) => ({ lookups: [...w.lookups, ...(w.fallback ?? [])].map((l) => ({ term: l.term, fuzzy: l.term.length >= 4 ? 0.4 : l.fuzzy, prefix: l.term.length >= 3 })) })) };
       const pages: number[] = [];
       if (loose.words.length) {
         const index = await indexWith(m, termFilesFor(m, loose, complete(m)));
@@ -284,8 +291,8 @@ export function addPostings(index: MiniSearch<SearchDocument>, postings: Posting
 export function termFilesFor(m: SearchManifest, plan: Pick<QueryPlan, 'words'>, complete = false): number[] {
   const files = new Set<number>();
   for (const word of plan.words) {
-    for (const term of word.terms) {
-      const prefix = word.prefix && (complete || term.length >= 3);
+    for (const { term, prefix: wantsPrefix } of word.lookups) {
+      const prefix = wantsPrefix && (complete || term.length >= 3);
       let own = -1;
       m.termKeys.forEach((key, k) => {
         if (term.startsWith(key) && (own < 0 || key.length > m.termKeys[own].length)) own = k;

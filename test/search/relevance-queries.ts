@@ -43,6 +43,7 @@ export const RELEVANCE_QUERIES: { query: string; expect: string; anchor?: string
   { query: 'denylist', expect: '/api/reference/denylisted-edges-for-the-gateway' },
   { query: 'download openapi json', expect: '/api/reference/heliumgeek-api-for-helium-network' },
   { query: 'gatway activity', expect: '/api/reference/gateway-activities' },
+  { query: 'pagnation cursor', expect: '/guides/pagination' },
   { query: 'spedtest', expect: '/api/reference/mobile-speedtests-for-the-gateway' },
   { query: 'coverage object uuid', expect: '/api/reference/get-mobile-coverage-object' },
   { query: 'usage trend users', expect: '/examples/usage/mobile-usage-trend' },

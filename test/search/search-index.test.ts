@@ -40,33 +40,33 @@ describe('terms', () => {
 });
 
 describe('query plans', () => {
-  test('the word being typed is a prefix and also looked up by its own form', () => {
+  test('stop words are left out; the word being typed is a prefix', () => {
     const plan = planQuery('how do I get rewards');
     assert.deepEqual(plan.words, [
-      { terms: ['get'], prefix: false, fuzzy: 0 },
-      { terms: ['rewards', 'reward'], prefix: true, fuzzy: 0.2 },
+      { lookups: [{ term: 'get', prefix: false, fuzzy: 0 }] },
+      { lookups: [{ term: 'rewards', prefix: true, fuzzy: 0.2 }, { term: 'reward', prefix: true, fuzzy: 0 }] },
     ]);
   });
 
-  test('finished words use their stem, with typo tolerance for longer words', () => {
-    const plan = planQuery('rewards gateway ');
+  test('a finished word is looked up by its stem, and as typed (with typo tolerance) when that finds nothing', () => {
+    const plan = planQuery('pagnation gateway ');
     assert.deepEqual(plan.words, [
-      { terms: ['reward'], prefix: false, fuzzy: 0.2 },
-      { terms: ['gatewai'], prefix: false, fuzzy: 0.2 },
+      { lookups: [{ term: 'pagnat', prefix: false, fuzzy: 0.2 }], fallback: [{ term: 'pagnation', prefix: false, fuzzy: 0.2 }] },
+      { lookups: [{ term: 'gatewai', prefix: false, fuzzy: 0.2 }], fallback: [{ term: 'gateway', prefix: false, fuzzy: 0.2 }] },
     ]);
   });
 
   test('compounds are exact (no fuzzy) and keep their parts', () => {
     const plan = planQuery('cbsd_id');
-    assert.deepEqual(plan.words.map((w) => [w.terms, w.prefix, w.fuzzy]), [
-      [['cbsd_id'], true, 0],
-      [['cbsd'], false, 0],
-      [['id'], true, 0],
+    assert.deepEqual(plan.words.map((w) => w.lookups), [
+      [{ term: 'cbsd_id', prefix: true, fuzzy: 0 }],
+      [{ term: 'cbsd', prefix: false, fuzzy: 0 }],
+      [{ term: 'id', prefix: true, fuzzy: 0 }],
     ]);
   });
 
   test('a one-letter word is not a prefix; an empty query plans nothing', () => {
-    assert.equal(planQuery('g').words[0].prefix, false);
+    assert.equal(planQuery('g').words[0].lookups[0].prefix, false);
     assert.deepEqual(planQuery('   ').words, []);
   });
 });
@@ -192,7 +192,7 @@ describe('engine', () => {
     const load = async (name: string) => JSON.parse(files.get(name)!);
     const eager = createSearchEngine(load);
     await eager.ready();
-    for (const query of ['page', 'rewards hotspot', 'x-api-key', 'min_time', 'curs', 'pagination cursor', 'gatway']) {
+    for (const query of ['page', 'rewards hotspot', 'x-api-key', 'min_time', 'curs', 'pagination cursor', 'gatway', 'pagnation curs']) {
       const lazy = createSearchEngine(load);
       const [a, b] = await Promise.all([eager.search(query), lazy.search(query)]);
       assert.deepEqual(b.groups.map((g) => g.page), a.groups.map((g) => g.page), query);
@@ -214,6 +214,7 @@ describe('engine', () => {
     const routes = async (q: string) => (await engine.describe((await engine.search(q)).groups)).map((g) => g.route);
     assert.ok((await routes('authentcation')).includes('/guides/authentication'));
     assert.ok((await routes('paginat')).includes('/guides/pagination'));
+    assert.equal((await routes('pagnation curs'))[0], '/guides/pagination');
   });
 
   test('a failed download rejects the search, and the next search tries again', async () => {
@@ -236,10 +237,11 @@ describe('engine', () => {
 
   test('termFilesFor: a short prefix on a large index loads only its own file', () => {
     const manifest = { termKeys: ['g', 'ga', 'gaa', 'gat'], termFileOf: [0, 1, 2, 3] } as SearchManifest;
-    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['ga'], prefix: true, fuzzy: 0 }] }), [1]);
-    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['ga'], prefix: true, fuzzy: 0 }] }, true), [1, 2, 3]);
-    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['gat'], prefix: true, fuzzy: 0 }] }), [3]);
-    assert.deepEqual(termFilesFor(manifest, { words: [{ terms: ['gx'], prefix: false, fuzzy: 0 }] }), [0]);
+    const plan = (term: string, prefix: boolean) => ({ words: [{ lookups: [{ term, prefix, fuzzy: 0 }] }] });
+    assert.deepEqual(termFilesFor(manifest, plan('ga', true)), [1]);
+    assert.deepEqual(termFilesFor(manifest, plan('ga', true), true), [1, 2, 3]);
+    assert.deepEqual(termFilesFor(manifest, plan('gat', true)), [3]);
+    assert.deepEqual(termFilesFor(manifest, plan('gx', false)), [0]);
   });
 });
 
