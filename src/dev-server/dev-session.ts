@@ -10,9 +10,12 @@ import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.j
 import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
 import { loadRenderer } from './load-renderer.js';
+import { cacheFileFor, codeIdentity, restoreCache, saveCache } from './persist-cache.js';
 
 export interface DevSessionOptions {
   configPath: string;
+  /** Keep the cache on disk between runs (node_modules/.cache/docsgen): a restart does not parse again. */
+  persist?: boolean;
   /** Prints one line (or block) to the terminal. */
   log(text: string): void;
   /** Tells the open tabs what changed. */
@@ -31,6 +34,8 @@ export interface DevSession {
   watchPaths(): string[];
   /** An output file of the last good build; a render error becomes the overlay and a 500. */
   lookup(path: string): string | Uint8Array | undefined;
+  /** Writes the cache to disk (with `persist`). */
+  save(): Promise<void>;
 }
 
 const TEMPLATE_SOURCE = new Set(['.tsx', '.ts', '.jsx', '.js', '.mjs', '.mts']);
@@ -45,8 +50,11 @@ export function toDiagnosticView(d: Diagnostic): DiagnosticView {
  * cache (only what changed is parsed and rendered again), keeps the last good build served when
  * a build fails, reloads the renderer when templates change, and reports each build in one line.
  */
-export function createDevSession({ configPath, log, notify }: DevSessionOptions): DevSession {
+export function createDevSession({ configPath, persist = false, log, notify }: DevSessionOptions): DevSession {
   const cache = createBuildCache();
+  const cacheFile = cacheFileFor(dirname(resolve(configPath)));
+  const identity = persist ? codeIdentity().catch(() => undefined) : Promise.resolve(undefined);
+  let restored = false;
   const builtinTemplates = join(packageRoot(), 'templates');
   const stamp = Date.now().toString(36);
   let renderer: Renderer = builtinRenderer;
@@ -84,6 +92,8 @@ export function createDevSession({ configPath, log, notify }: DevSessionOptions)
 
   async function build(changed: readonly string[]): Promise<void> {
     const started = performance.now();
+    const id = await identity;
+    if (id && builds === 0) restored = await restoreCache(cache, cacheFile, id);
     if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length)) await useRenderer(resolve(config.root, config.templatesDir));
     let result = await runBuild({ configPath, cache, renderer, defer: true });
     const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
@@ -108,7 +118,7 @@ export function createDevSession({ configPath, log, notify }: DevSessionOptions)
     const previous = site;
     site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! });
     if (!previous) {
-      log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s (each page renders when first requested)`);
+      log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`);
       notify({ type: 'reload', build: site.id, all: true, paths: [] });
       return;
     }
@@ -133,6 +143,10 @@ export function createDevSession({ configPath, log, notify }: DevSessionOptions)
       const base = config?.root ?? root;
       const dirs = config ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi'] : ['content', 'static', 'templates', 'openapi'];
       return [...new Set([resolve(configPath), ...dirs.map((dir) => resolve(base, dir)), ...watchFiles.filter((file) => !file.split(sep).includes('node_modules'))])];
+    },
+    async save() {
+      const id = await identity;
+      if (id) await saveCache(cache, cacheFile, id);
     },
     lookup(path) {
       if (!site) return undefined;

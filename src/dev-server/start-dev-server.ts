@@ -12,6 +12,8 @@ export interface DevServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
+  /** Keep the build cache on disk between runs (default true). */
+  persist?: boolean;
   log(text: string): void;
 }
 
@@ -85,9 +87,9 @@ function createRequestHandler(session: DevSession, live: LiveReload, ready: Prom
  * (clean URLs, 404 page, headers), rebuilds what changed on every save and tells open tabs over
  * Server-Sent Events. Listens before the first build, so requests wait for it rather than fail.
  */
-export async function startDevServer({ configPath, host, port, log }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({ configPath, host, port, persist = true, log }: DevServerOptions): Promise<DevServer> {
   let live: LiveReload | undefined;
-  const session = createDevSession({ configPath, log, notify: (event) => live?.send(event) });
+  const session = createDevSession({ configPath, persist, log, notify: (event) => live?.send(event) });
   live = createLiveReload(() => ({ build: session.site?.id ?? 'none', errors: session.errors.map(toDiagnosticView) }));
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolvePromise) => (markReady = resolvePromise));
@@ -108,7 +110,11 @@ export async function startDevServer({ configPath, host, port, log }: DevServerO
     await session.build(changed).catch((error: Error) => log(`docsgen dev: build crashed: ${error.stack ?? error.message}`));
     if (!closed) watcher.setPaths(session.watchPaths());
   };
-  let queue = buildOnce([]).then(markReady);
+  let queue = buildOnce([]).then(() => {
+    markReady();
+    // Saved once the first pages are out, so that even a killed server leaves a cache behind.
+    if (persist) setTimeout(() => void (queue = queue.then(() => (closed ? undefined : session.save()))), 1500).unref();
+  });
   const watcher = watchSite({
     paths: session.watchPaths(),
     onChange(paths) {
@@ -135,6 +141,7 @@ export async function startDevServer({ configPath, host, port, log }: DevServerO
       await watcher.close();
       server.closeAllConnections();
       await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+      if (persist && session.site) await session.save();
     },
   };
 }

@@ -3,6 +3,7 @@ import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
+import { cacheFileFor } from '../../src/dev-server/persist-cache.js';
 
 export interface DevProcess {
   url: string;
@@ -162,5 +163,7 @@ export async function createDevSite(files: Record<string, string> = {}, config =
 }
 
 export async function removeSite(root: string): Promise<void> {
+  // The dev cache goes to node_modules/.cache, which test sites share with the repository.
+  await rm(cacheFileFor(root), { force: true });
   await rm(root, { recursive: true, force: true });
 }

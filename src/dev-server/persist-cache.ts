@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { BuildCache } from '../build-cache.js';
+
+/** Bump when the shape of what is saved changes. */
+const FORMAT = 1;
+
+/**
+ * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
+ * templates and the whole pipeline inside). A saved cache made by other code is ignored.
+ */
+export async function codeIdentity(): Promise<string> {
+  const self = fileURLToPath(import.meta.url);
+  return createHash('sha1').update(`${FORMAT}\0${process.version}\0`).update(await readFile(self)).digest('hex');
+}
+
+/**
+ * Where `docsgen dev` keeps its cache between runs: in the site's node_modules/.cache, like the
+ * compiled config, named after the site's folder (node_modules may be shared through a link).
+ */
+export const cacheFileFor = (root: string) => join(root, 'node_modules', '.cache', 'docsgen', `dev-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
+
+interface Saved {
+  identity: string;
+  parts: Partial<Record<'content' | 'steps' | 'html', Buffer>>;
+}
+
+/**
+ * Restores a cache saved by an earlier `docsgen dev` of the same site with the same docsgen.
+ * Nothing in it is trusted blindly: every entry is still checked against the files (content
+ * hashes, routes, stamps) by the build, exactly as within one run. Unreadable parts are skipped.
+ */
+export async function restoreCache(cache: BuildCache, file: string, identity: string): Promise<boolean> {
+  let saved: Saved;
+  try {
+    saved = deserialize(await readFile(file)) as Saved;
+  } catch {
+    return false;
+  }
+  if (saved?.identity !== identity) return false;
+  const part = <T>(name: keyof Saved['parts']): T | undefined => {
+    try {
+      return saved.parts[name] ? (deserialize(saved.parts[name]!) as T) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const content = part<BuildCache['content']>('content');
+  if (content) cache.content = content;
+  const steps = part<BuildCache['steps']>('steps');
+  for (const [name, entry] of steps ?? []) {
+    // The resolved config is frozen when made; keep it so.
+    if (name === 'config') deepFreeze((entry.value as { config?: unknown }).config);
+    cache.steps.set(name, entry);
+  }
+  const html = part<BuildCache['render']['html']>('html');
+  if (html) cache.render.html = html;
+  return true;
+}
+
+/** Saves the cache (atomically: a temporary file renamed over the old one). Parts that cannot be serialised are left out. */
+export async function saveCache(cache: BuildCache, file: string, identity: string): Promise<void> {
+  const attempt = (value: unknown) => {
+    try {
+      return serialize(value);
+    } catch {
+      return undefined;
+    }
+  };
+  const saved: Saved = { identity, parts: { content: attempt(cache.content), steps: attempt(cache.steps), html: attempt(cache.render.html) } };
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(temporary, serialize(saved));
+    await rename(temporary, file);
+  } catch {
+    await rm(temporary, { force: true });
+  }
+}
+
+function deepFreeze(value: unknown): void {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+}
