@@ -114,6 +114,16 @@ async function listen(url) {
   return { events, waitFor, close: () => controller.abort() };
 }
 
+/** CPU time (user + system, all threads) a process has used, in ms; Linux only (undefined elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const ms = (value) => `${Math.round(value)} ms`;
 const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
@@ -125,8 +135,9 @@ async function firstPage(site) {
   const first = await fetch(new URL(site.firstPage, dev.url));
   await first.text();
   const firstPageMs = performance.now() - started;
+  const firstPageCpuMs = cpuMs(dev.child.pid);
   if (first.status !== 200) throw new Error(`${site.firstPage} answered ${first.status}:\n${dev.output()}`);
-  return { dev, firstPageMs };
+  return { dev, firstPageMs, firstPageCpuMs };
 }
 
 async function measure(site) {
@@ -135,7 +146,7 @@ async function measure(site) {
   const cold = await firstPage(site);
   const coldBuild = /built (\d+) pages in ([\d.]+) s/.exec(cold.dev.output());
   const coldExit = await stop(cold.dev.child);
-  const { dev, firstPageMs } = await firstPage(site);
+  const { dev, firstPageMs, firstPageCpuMs } = await firstPage(site);
 
   // Save to reload: a one-line Markdown edit, to the reload event and to the new HTML served.
   const sse = await listen(dev.url);
@@ -144,23 +155,27 @@ async function measure(site) {
   const original = readFileSync(file, 'utf8');
   const toEvent = [];
   const toServed = [];
+  const cpu = [];
   for (let run = 0; run <= runs; run++) {
     await new Promise((wait) => setTimeout(wait, 300));
     const marker = `Bench edit ${run} ${Date.now()}.`;
     const savedAt = performance.now();
+    const cpuBefore = cpuMs(dev.child.pid);
     writeFileSync(file, `${original.trimEnd()}\n\n${marker}\n`);
     const event = await sse.waitFor((e) => e.at >= savedAt && e.type === 'reload' && e.data.paths.some((path) => path.replace(/\/$/, '') === site.editRoute));
     const html = await fetch(new URL(site.editRoute, dev.url)).then((r) => r.text());
     const servedAt = performance.now();
+    const cpuAfter = cpuMs(dev.child.pid);
     if (!html.includes(marker)) throw new Error(`the edit was not served:\n${dev.output()}`);
     if (run === 0) continue; // the first edit warms up the incremental path
     toEvent.push(event.at - savedAt);
     toServed.push(servedAt - savedAt);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.push(cpuAfter - cpuBefore);
   }
   writeFileSync(file, original);
   sse.close();
   const exitCode = await stop(dev.child);
-  return { site, listeningMs: cold.dev.listeningMs, coldMs: cold.firstPageMs, coldBuild: coldBuild ? `${coldBuild[2]} s` : '?', warmMs: firstPageMs, toEvent, toServed, exitCodes: `${coldExit}, ${exitCode}` };
+  return { site, listeningMs: cold.dev.listeningMs, coldMs: cold.firstPageMs, coldCpuMs: cold.firstPageCpuMs, coldBuild: coldBuild ? `${coldBuild[2]} s` : '?', warmMs: firstPageMs, warmCpuMs: firstPageCpuMs, toEvent, toServed, cpu, exitCodes: `${coldExit}, ${exitCode}` };
 }
 
 spawnSync(process.execPath, [join(repo, 'scripts/compile-cli.mjs')], { cwd: repo, stdio: 'inherit' });
@@ -177,10 +192,12 @@ try {
 
 console.log(`## Dev server (docsgen dev; ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
 console.log(`Save-to-reload over ${runs} one-line Markdown edits (after one warm-up edit): median (min–max). "Event" is the reload event arriving over SSE; "served" is the edited page's HTML received after it.\n`);
+console.log('CPU is the dev process\'s own CPU time (user + system, all threads) over the same span: on a busy machine it is the better guide to what the same work takes on an idle one.\n');
 console.log('"Cold" is a first start (nothing cached: every page parsed, the API reference and the client bundle built); "warm" a restart, with the cache the first run saved. Both from spawning the process to the first page\'s HTML received.\n');
-console.log('| site | URL printed | first page, cold (first build) | first page, warm | save → reload event | save → new page served | Ctrl+C exit codes |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| site | URL printed | first page, cold (CPU) | first page, warm (CPU) | save → reload event | save → new page served | CPU per save | Ctrl+C exit codes |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  const range = (values) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
-  console.log(`| ${r.site.name} | ${seconds(r.listeningMs)} | ${seconds(r.coldMs)} (${r.coldBuild}) | ${seconds(r.warmMs)} | ${range(r.toEvent)} | ${range(r.toServed)} | ${r.exitCodes} |`);
+  const range = (values) => (values.length ? `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})` : 'n/a');
+  const cpuOf = (value) => (value === undefined ? '' : ` (${seconds(value)})`);
+  console.log(`| ${r.site.name} | ${seconds(r.listeningMs)} | ${seconds(r.coldMs)}${cpuOf(r.coldCpuMs)} | ${seconds(r.warmMs)}${cpuOf(r.warmCpuMs)} | ${range(r.toEvent)} | ${range(r.toServed)} | ${range(r.cpu)} | ${r.exitCodes} |`);
 }

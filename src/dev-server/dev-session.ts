@@ -11,6 +11,7 @@ import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
 import { loadRenderer } from './load-renderer.js';
 import { cacheFileFor, codeIdentity, restoreCache, saveCache } from './persist-cache.js';
+import { warmUpMarkdown } from './warm-up.js';
 
 export interface DevSessionOptions {
   configPath: string;
@@ -118,6 +119,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     const previous = site;
     site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! });
     if (!previous) {
+      if (restored) warmUpMarkdown(cache, site.baseUrl);
       log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`);
       notify({ type: 'reload', build: site.id, all: true, paths: [] });
       return;
