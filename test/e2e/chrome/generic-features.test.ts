@@ -8,7 +8,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { createMiniSite, REPO } from '../../helpers/mini-site.js';
-import { newPage } from './real-site.js';
+import { msUntilAppears, newPage } from './real-site.js';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveDirectory>>;
@@ -37,6 +37,7 @@ export default defineConfig({
 });
 `,
   };
+  files['static/img/favicon.svg'] = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
   for (let c = 1; c <= CATEGORIES; c++) {
     for (let d = 1; d <= DOCS_PER_CATEGORY; d++) {
       files[`content/guides/part-${c}/doc-${d}.md`] = `---\ntitle: Part ${c} doc ${d}\ndescription: Doc ${d} of part ${c}.\nsidebar_position: ${d}\n---\n\n## Section\n\nText.\n`;
@@ -123,11 +124,8 @@ describe('lazy sidebar categories', () => {
     assert.equal(await page.locator(`${lazyCategory} a`).count(), 0);
     await page.route('**/meta/sidebars/guidesSidebar.json', delayed(900));
     const first = page.locator(lazyCategory).first();
-    const clickedAt = Date.now();
-    await first.locator('[data-collapse-toggle]').click();
-    assert.equal(await first.locator('.spinner').count(), 0, 'no spinner at first');
-    await first.locator('.spinner').waitFor();
-    assert.ok(Date.now() - clickedAt >= 190, 'the spinner waits 200 ms');
+    const spinnerAfter = await msUntilAppears(page, `${lazyCategory} [data-collapse-toggle]`, `${lazyCategory} .spinner`);
+    assert.ok(spinnerAfter >= 200, `the spinner appeared ${spinnerAfter} ms after the click`);
     await first.locator('a.menu-link').first().waitFor();
     assert.equal(await first.locator('a.menu-link').count(), DOCS_PER_CATEGORY);
     assert.equal(await first.locator('.spinner').count(), 0);

@@ -49,3 +49,24 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * Clicks `trigger` in the page and resolves with the milliseconds, by the page's own clock, until
+ * an element matching `selector` appears: round trips to the test process do not count, so a
+ * loaded machine cannot make a delay look shorter than it is.
+ */
+export function msUntilAppears(page: Page, trigger: string, selector: string): Promise<number> {
+  return page.evaluate(({ trigger, selector }) => {
+    const start = performance.now();
+    const appeared = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        observer.disconnect();
+        resolve(performance.now() - start);
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    });
+    document.querySelector<HTMLElement>(trigger)!.click();
+    return appeared;
+  }, { trigger, selector });
+}
