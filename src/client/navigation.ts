@@ -240,6 +240,7 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
   });
   window.addEventListener('popstate', (event) => {
     const state = event.state as { key?: string; scroll?: number } | null;
+    scrolls.set(key, window.scrollY); // the entry being left (its last scroll event may not have run yet)
     key = state?.key ?? newKey();
     if (!state?.key) history.replaceState({ ...state, key }, '');
     const url = new URL(location.href);
