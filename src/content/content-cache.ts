@@ -10,8 +10,9 @@ import { parsePages, type ParseOutcome } from './parse-pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 interface CachedParse {
-  /** Everything the parse read besides other pages' routes and assets: text, id, route, baseUrl. */
+  /** Everything the parse read besides the text, other pages' routes and assets: id, route, baseUrl. */
   key: string;
+  text: string;
   parsed: ParsedPage;
   /** Public URL each referenced asset had (its name carries the file's content hash). */
   assetUrls: [string, string][];
@@ -44,7 +45,8 @@ export function createContentCache(): ContentCache {
  */
 export async function collectSourcesCached(cache: ContentCache, { root, contentDir }: { root: string; contentDir: string }): Promise<SourceFile[]> {
   const base = join(root, contentDir);
-  const entries = (await fg('**/*.{md,mdx}', { cwd: base, ignore: ['**/_*', '**/node_modules/**'], stats: true })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Synchronous: a thousand stats cost a third of the CPU time of the asynchronous walk.
+  const entries = fg.sync('**/*.{md,mdx}', { cwd: base, ignore: ['**/_*', '**/node_modules/**'], stats: true }).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const sources = await Promise.all(
     entries.map(async ({ path: file, stats }) => {
       const absolutePath = join(base, file);
@@ -68,7 +70,7 @@ export function splitSources(cache: ContentCache | undefined, sources: readonly 
   return results;
 }
 
-const keyOf = (entry: DocEntry, baseUrl: string) => `${entry.id}\0${entry.route}\0${baseUrl}\0${entry.source.text}`;
+const keyOf = (entry: DocEntry, baseUrl: string) => `${entry.id}\0${entry.route}\0${baseUrl}`;
 
 /** Markdown paths whose route appeared, disappeared or changed between two builds. */
 function changedRoutes(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
@@ -89,6 +91,7 @@ function takeCachedPages(cache: ContentCache, entries: readonly DocEntry[], opti
     const cached = cache.pages.get(entry.source.absolutePath);
     const valid =
       cached !== undefined &&
+      cached.text === entry.source.text &&
       cached.key === keyOf(entry, options.baseUrl) &&
       !names.some((name) => entry.source.text.includes(name)) &&
       cached.assetUrls.every(([source, url]) => options.assets.assetUrl(source) === url);
@@ -106,7 +109,7 @@ function storeParsedPages(cache: ContentCache, parsed: readonly ParseOutcome[], 
     const path = entry.source.absolutePath;
     if (!page) cache.pages.delete(path);
     else if (cache.pages.get(path)?.parsed !== page) {
-      cache.pages.set(path, { key: keyOf(entry, options.baseUrl), parsed: page, assetUrls: page.assets.map((source) => [source, options.assets.assetUrl(source)]) });
+      cache.pages.set(path, { key: keyOf(entry, options.baseUrl), text: entry.source.text, parsed: page, assetUrls: page.assets.map((source) => [source, options.assets.assetUrl(source)]) });
     }
   }
   cache.docRoutes = options.docRoutes;
