@@ -57,7 +57,7 @@ function autogenerate(dirName: string, docs: readonly Page[], docLink: (page: Pa
   const direct = inDir.filter((page) => !page.id.slice(prefix ? prefix.length + 1 : 0).includes('/')).sort(order);
   const subdirs = [...new Set(inDir.map((page) => page.id.slice(prefix ? prefix.length + 1 : 0)).filter((rest) => rest.includes('/')).map((rest) => rest.split('/')[0]))].sort();
   return [
-    ...direct.map(docLink),
+    ...direct.map((page) => docLink(page)),
     ...subdirs.map((dir): NavItem => ({ type: 'category', label: titleCase(dir), items: autogenerate(prefix ? `${prefix}/${dir}` : dir, docs, docLink), collapsed: false, collapsible: true })),
   ];
 }
