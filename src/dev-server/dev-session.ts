@@ -117,7 +117,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
       return;
     }
     const previous = site;
-    site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! });
+    site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! }, previous);
     if (!previous) {
       if (restored) warmUpMarkdown(cache, site.baseUrl);
       log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`);

@@ -14,10 +14,16 @@ export interface DevSite {
   pages: ReadonlyMap<string, DeferredOutput>;
   groups: DeferredOutput[];
   produced: Map<string, string | Uint8Array>;
+  /** Content-hashed files of the build before, for tabs that still run its scripts (a lazy chunk, a search file). */
+  retired: ReadonlyMap<string, string | Uint8Array>;
 }
 
-export function createDevSite(id: string, result: BuildResult & { config: NonNullable<BuildResult['config']> }): DevSite {
+/** A name with a content hash in it (`entry.DU3PEWPN.js`, `terms-0.3f9a1c2b.json`): the same name always has the same contents. */
+const HASHED = /\.[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+export function createDevSite(id: string, result: BuildResult & { config: NonNullable<BuildResult['config']> }, previous?: DevSite): DevSite {
   const deferred = result.deferred ?? [];
+  const retired = new Map([...(previous?.files ?? []), ...(previous?.produced ?? [])].filter(([path]) => HASHED.test(path)));
   return {
     id,
     baseUrl: result.config.baseUrl,
@@ -25,6 +31,7 @@ export function createDevSite(id: string, result: BuildResult & { config: NonNul
     pages: new Map(deferred.filter((output) => output.path).map((output) => [output.path!, output])),
     groups: deferred.filter((output) => !output.path),
     produced: new Map(),
+    retired,
   };
 }
 
@@ -39,7 +46,7 @@ export function lookupFile(site: DevSite, path: string): string | Uint8Array | u
   const page = site.pages.get(path);
   const outputs = page ? [page] : /\.(?!html$)[a-z0-9]+$/i.test(path) ? site.groups.splice(0) : [];
   for (const output of outputs) for (const file of output.produce()) site.produced.set(file.path, file.contents);
-  return site.produced.get(path);
+  return site.produced.get(path) ?? site.retired.get(path);
 }
 
 /** Files whose change does not show on any page by itself (fetched on demand or by crawlers). */

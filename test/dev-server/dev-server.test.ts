@@ -153,6 +153,8 @@ describe('docsgen dev on a mini site', () => {
     assert.equal(css.status, 200);
     assert.match(css.type ?? '', /text\/css/);
     assert.match(css.text, /dev-test-marker/);
+    // A tab that has not swapped yet can still load the old, content-hashed file.
+    assert.equal((await getText(dev.url, oldHref)).status, 200);
     assert.match((await getText(dev.url, '/guides/start')).text, new RegExp(event.data.to[0].replace(/[.]/g, '\\.')));
   });
 
@@ -160,6 +162,14 @@ describe('docsgen dev on a mini site', () => {
     const edit = (text: string) => text.replace(/return \(/, 'return (<><span data-template-edit="1" />').replace(/\);\s*}\s*$/, '</>);\n}\n');
     const event = await sse.after(() => editSiteFile(root, 'templates/DocPage.tsx', edit), 'reload', 90_000);
     assert.ok(event.data.all || event.data.paths.includes('/guides/start/'), JSON.stringify(event.data));
+    assert.match((await getText(dev.url, '/guides/start')).text, /data-template-edit="1"/);
+  });
+
+  test('a template that does not compile shows the overlay with its file and line; the fix recovers', async () => {
+    const overlay = await sse.after(() => editSiteFile(root, 'templates/DocPage.tsx', (text) => text.replace('<h1>', '<h1 {')), 'error-overlay', 90_000);
+    assert.ok(overlay.data.errors.some((e: { code: string; location: string }) => /^DG50[12]$/.test(e.code) && /templates\/DocPage\.tsx:\d+/.test(e.location)), JSON.stringify(overlay.data));
+    assert.equal((await getText(dev.url, '/guides/start')).status, 200, 'the last good build is still served');
+    await sse.after(() => editSiteFile(root, 'templates/DocPage.tsx', (text) => text.replace('<h1 {', '<h1>')), 'reload', 90_000);
     assert.match((await getText(dev.url, '/guides/start')).text, /data-template-edit="1"/);
   });
 
