@@ -38,6 +38,12 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
   let destroy: (() => void) | undefined;
   let initialQuery = '';
   let footer = { query: '', count: 0 };
+  /** nbHits of the latest response, by query (the library's own count adds up across queries). */
+  const counts = new Map<string, number>();
+  /** The query whose request failed last (cleared when it succeeds). */
+  let failedQuery: string | undefined;
+  /** Page titles (hierarchy lvl1) of the hits seen, newest first: 'Try searching for' suggestions. */
+  let seenTitles: string[] = [];
   let release: (() => void) | undefined;
   let returnFocus: HTMLElement | null = null;
 
@@ -79,7 +85,11 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
       indices: [{ name: algolia.indexName, searchParameters }],
       initialQuery: query,
       keyboardShortcuts: { 'Ctrl/Cmd+K': false, '/': false },
-      transformItems: (items: Hit[]) => items.map((item) => ({ ...item, url: rewriteHitUrl(item.url, algolia.externalUrlRegex) })),
+      transformItems: (items: Hit[]) => {
+        const titles = items.map((item) => item.hierarchy?.lvl1).filter((t): t is string => Boolean(t));
+        seenTitles = [...new Set([...titles, ...seenTitles])].slice(0, 10);
+        return items.map((item) => ({ ...item, url: rewriteHitUrl(item.url, algolia.externalUrlRegex) }));
+      },
       navigator: {
         navigate: ({ itemUrl }: { itemUrl: string }) => navigateTo(itemUrl, algolia.externalUrlRegex),
         navigateNewTab: ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, '_blank', 'noopener'),
@@ -87,9 +97,28 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
       },
       // Rendered by the library inside its footer section; the link itself is added to the DOM.
       resultsFooterComponent: ({ state }) => {
-        footer = { query: state.query, count: Number((state.context as { nbHits?: number }).nbHits ?? 0) };
+        footer = { query: state.query, count: counts.get(state.query) ?? 0 };
         queueMicrotask(renderFooter);
         return null;
+      },
+      transformSearchClient: (client) => {
+        const search = client.search.bind(client) as (...args: unknown[]) => Promise<{ results: { nbHits?: number; query?: string }[] }>;
+        (client as { search: unknown }).search = async (...args: unknown[]) => {
+          const query = (args[0] as { requests?: { query?: string }[] } | undefined)?.requests?.[0]?.query ?? '';
+          let response: Awaited<ReturnType<typeof search>>;
+          try {
+            response = await search(...args);
+          } catch (error) {
+            failedQuery = query;
+            setTimeout(renderFailure, 0);
+            throw error;
+          }
+          if (failedQuery === query) failedQuery = undefined;
+          const first = response.results?.[0];
+          if (first && typeof first.query === 'string') counts.set(first.query, response.results.reduce((sum, r) => sum + (r.nbHits ?? 0), 0));
+          return response;
+        };
+        return client;
       },
     };
     if (askAi) options.askAi = askAi as DocSearchOptions['askAi'];
@@ -97,13 +126,83 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
     destroy = docsearch(options);
   };
 
+  // The no-results screen of @docsearch/js 4.2 never shows its 'Try searching for' list (its
+  // suggestions end up in an object, not an array): add the list the library would render, with
+  // the page titles of earlier hits, in the library's markup and styles.
+  const addSuggestions = () => {
+    const screen = document.querySelector('.DocSearch-Modal .DocSearch-NoResults');
+    if (!screen || screen.querySelector('.DocSearch-NoResults-Prefill-List') || seenTitles.length === 0) return;
+    const list = document.createElement('div');
+    list.className = 'DocSearch-NoResults-Prefill-List';
+    list.dataset.searchSuggestions = '';
+    const help = document.createElement('p');
+    help.className = 'DocSearch-Help';
+    help.textContent = 'Try searching for:';
+    const items = document.createElement('div');
+    items.className = 'DocSearch-NoResults-Prefill-List-Items';
+    for (const title of seenTitles.slice(0, 3)) {
+      const item = document.createElement('p');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'DocSearch-Prefill';
+      button.textContent = title;
+      button.addEventListener('click', () => {
+        const input = document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input');
+        if (!input) return;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, `${title.toLowerCase()} `);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.focus();
+      });
+      item.append(button);
+      items.append(item);
+    }
+    list.append(help, items);
+    screen.querySelector('.DocSearch-Title')?.after(list);
+  };
+  // Nor does it show its error screen: after a failed request, autocomplete-core sets its status
+  // back to 'idle' (in a finally), so 'Unable to fetch results' never appears. Show the library's
+  // error screen, in its markup, while the query on screen is the one that failed.
+  const renderFailure = () => {
+    const dropdown = document.querySelector('.DocSearch-Modal .DocSearch-Dropdown');
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input');
+    const existing = document.querySelector('.DocSearch-Modal [data-search-error]');
+    const failed = failedQuery !== undefined && input !== null && input.value.trim() === failedQuery.trim() && !document.querySelector('.DocSearch-Modal .DocSearch-AskAiScreen-Body');
+    if (!failed || !dropdown) {
+      existing?.remove();
+      dropdown?.querySelector<HTMLElement>('.DocSearch-Dropdown-Container')?.removeAttribute('hidden');
+      return;
+    }
+    dropdown.querySelector<HTMLElement>('.DocSearch-Dropdown-Container')?.setAttribute('hidden', '');
+    if (existing) return;
+    const screen = document.createElement('div');
+    screen.className = 'DocSearch-ErrorScreen';
+    screen.dataset.searchError = '';
+    screen.setAttribute('role', 'alert');
+    const title = document.createElement('p');
+    title.className = 'DocSearch-Title';
+    title.textContent = 'Unable to fetch results';
+    const help = document.createElement('p');
+    help.className = 'DocSearch-Help';
+    help.textContent = 'You might want to check your network connection.';
+    screen.append(title, help);
+    dropdown.prepend(screen);
+  };
+  const screens = new MutationObserver(() => {
+    addSuggestions();
+    renderFailure();
+  });
+
   // Scroll lock and focus follow the library's own open state (the class it puts on body).
   new MutationObserver(() => {
     const open = document.body.classList.contains('DocSearch--active');
-    if (open && !release) release = lockScroll();
+    if (open && !release) {
+      release = lockScroll();
+      screens.observe(document.body, { childList: true, subtree: true });
+    }
     if (!open && release) {
       release();
       release = undefined;
+      screens.disconnect();
       if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
       returnFocus = null;
     }
