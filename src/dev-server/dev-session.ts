@@ -37,6 +37,8 @@ export interface DevSession {
   lookup(path: string): string | Uint8Array | undefined;
   /** Writes the cache to disk (with `persist`). */
   save(): Promise<void>;
+  /** After a start from the saved cache: compile the Markdown parser in idle time (call once the first page is out). */
+  warmUp(): void;
 }
 
 const TEMPLATE_SOURCE = new Set(['.tsx', '.ts', '.jsx', '.js', '.mjs', '.mts']);
@@ -119,7 +121,6 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     const previous = site;
     site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! }, previous);
     if (!previous) {
-      if (restored) warmUpMarkdown(cache, site.baseUrl);
       log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`);
       notify({ type: 'reload', build: site.id, all: true, paths: [] });
       return;
@@ -145,6 +146,10 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
       const base = config?.root ?? root;
       const dirs = config ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi'] : ['content', 'static', 'templates', 'openapi'];
       return [...new Set([resolve(configPath), ...dirs.map((dir) => resolve(base, dir)), ...watchFiles.filter((file) => !file.split(sep).includes('node_modules'))])];
+    },
+    warmUp() {
+      if (restored && site) warmUpMarkdown(cache, site.baseUrl);
+      restored = false;
     },
     async save() {
       const id = await identity;

@@ -73,6 +73,8 @@ function createRequestHandler(session: DevSession, live: LiveReload, ready: Prom
       response.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(FAILED_PAGE.replace('</body>', () => `${inject(500)}</body>`));
       return;
     }
+    // The first page is out: idle work (compiling the Markdown parser after a warm start) may begin.
+    response.once('finish', () => setTimeout(() => session.warmUp(), 200).unref());
     try {
       await createSiteHandler({ baseUrl: site.baseUrl, lookup, injectIntoHtml: inject })(request, response);
     } catch (error) {

@@ -5,10 +5,10 @@ import { parsePage } from '../content/parse-page.js';
 /**
  * After a start from the saved cache nothing has been parsed, so V8 has not compiled the
  * Markdown parser yet and the first save would take several times longer than the next ones.
- * This parses a few cached pages again in idle time, one per turn of the event loop, and
- * discards the results (the cache is not touched).
+ * This parses a few cached pages again once the first page has been served, one per turn of the
+ * event loop, and discards the results (the cache is not touched).
  */
-export function warmUpMarkdown(cache: BuildCache, baseUrl: string, count = 6): void {
+export function warmUpMarkdown(cache: BuildCache, baseUrl: string, count = 4): void {
   const processor = createMarkdownProcessor({ trusted: true });
   const entries = [...cache.content.pages].slice(0, count).flatMap(([path, cached]) => {
     const split = cache.content.splits.get(path)?.value;
