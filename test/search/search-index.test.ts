@@ -40,12 +40,14 @@ describe('terms', () => {
 });
 
 describe('query plans', () => {
-  test('stop words are left out; the word being typed is a prefix', () => {
+  test('stop words are left out; the word being typed is a prefix (its stem’s, when the stem starts it)', () => {
     const plan = planQuery('how do I get rewards');
     assert.deepEqual(plan.words, [
       { lookups: [{ term: 'get', prefix: false, fuzzy: 0 }] },
-      { lookups: [{ term: 'rewards', prefix: true, fuzzy: 0.2 }, { term: 'reward', prefix: true, fuzzy: 0 }] },
+      { lookups: [{ term: 'reward', prefix: true, fuzzy: 0.2 }] },
     ]);
+    // The stem does not start the word: both, as typed and by the stem.
+    assert.deepEqual(planQuery('gateway').words, [{ lookups: [{ term: 'gateway', prefix: true, fuzzy: 0.2 }, { term: 'gatewai', prefix: true, fuzzy: 0 }] }]);
   });
 
   test('a finished word is looked up by its stem, and as typed (with typo tolerance) when that finds nothing', () => {
