@@ -144,20 +144,28 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
    * on each), or when there are none, every page that matches some word.
    */
   function group(results: SearchResult[], plan?: QueryPlan): { groups: RankedGroup[]; complete: number } {
-    const groups = new Map<number, RankedGroup & { words: Set<number> }>();
-    const wordOf = new Map<string, number[]>();
-    plan?.words.forEach((word, w) => word.lookups.forEach(({ term }) => wordOf.set(term, [...(wordOf.get(term) ?? []), w])));
+    // Which words each looked-up term stands for, as bits (a query has at most a few dozen words).
+    const bitsOf = new Map<string, number>();
+    plan?.words.slice(0, 30).forEach((word, w) => word.lookups.forEach(({ term }) => bitsOf.set(term, (bitsOf.get(term) ?? 0) | (1 << w))));
+    const all = new Map<number, RankedGroup>();
+    const words = new Map<number, number>();
     for (const result of results) {
       const page = pageOf(result.id);
-      let entry = groups.get(page);
-      if (!entry) groups.set(page, (entry = { page, score: result.score, sections: [], words: new Set() }));
-      entry.sections.push({ id: result.id, score: result.score, terms: result.terms });
-      for (const term of result.queryTerms) for (const w of wordOf.get(term) ?? []) entry.words.add(w);
+      let entry = all.get(page);
+      if (!entry) all.set(page, (entry = { page, score: result.score, sections: [] }));
+      // The result itself carries id, score and terms (no copy: there can be tens of thousands).
+      entry.sections.push(result);
+      if (plan) {
+        let bits = words.get(page) ?? 0;
+        for (const term of result.queryTerms) bits |= bitsOf.get(term) ?? 0;
+        words.set(page, bits);
+      }
     }
-    const all = [...groups.values()];
-    if (!plan) return { groups: all.map(({ words: _, ...g }) => g), complete: all.length };
-    const complete = all.filter((g) => g.words.size === plan.words.length);
-    return { groups: (complete.length ? complete : all).map(({ words: _, ...g }) => g), complete: complete.length };
+    const groups = [...all.values()];
+    if (!plan) return { groups, complete: groups.length };
+    const every = plan.words.length >= 30 ? -1 : (1 << plan.words.length) - 1;
+    const complete = every < 0 ? groups : groups.filter((g) => words.get(g.page) === every);
+    return { groups: complete.length ? complete : groups, complete: complete.length };
   }
 
   /** Loads the content of some pages: [route, title, type, badge, sections]. */
@@ -178,8 +186,13 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     const index = await indexWith(m, termFilesFor(m, plan, complete(m)));
     const results = index.search(toMiniSearchQuery(plan, plan.words.length === 1 ? 'AND' : 'OR'));
     // Words that matched nothing get their fallback lookups (typos), once.
-    const matched = new Set(results.flatMap((r) => r.queryTerms));
-    const unmatched = plan.words.filter((w) => w.fallback && !w.lookups.some((l) => matched.has(l.term)));
+    const withFallback = plan.words.filter((w) => w.fallback);
+    const matched = new Set<string>();
+    if (retry && withFallback.length) {
+      const wanted = new Set(withFallback.flatMap((w) => w.lookups.map((l) => l.term)));
+      for (let i = 0; i < results.length && matched.size < wanted.size; i++) for (const term of results[i].queryTerms) if (wanted.has(term)) matched.add(term);
+    }
+    const unmatched = withFallback.filter((w) => !w.lookups.some((l) => matched.has(l.term)));
     if (retry && unmatched.length) {
       return run(query, { words: plan.words.map((w) => (unmatched.includes(w) ? { lookups: [...w.lookups, ...w.fallback!] } : w)) }, false);
     }
