@@ -25,6 +25,8 @@ export interface BuildOptions {
   onProgress?: (stage: string) => void;
   /** Results of earlier builds (dev): unchanged config, pages, API reference, bundle and HTML are reused. */
   cache?: BuildCache;
+  /** With a cache: every file changed since its last build (dev's watcher), so unchanged Markdown files are not even looked at. */
+  changed?: readonly string[];
   /** Renders pages instead of the renderer compiled into docsgen (dev, after a template edit). */
   renderer?: Renderer;
   /** Leave page HTML and the search index to `BuildResult.deferred`, produced when first requested (dev). */
@@ -66,7 +68,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   // esbuild bundles in its own process while this one parses Markdown.
   const bundling = step.bundleClient({ root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme });
   const [content, api, staticFiles] = await Promise.all([
-    loadContent({ config, highlighter, assets, cache: options.cache?.content }),
+    loadContent({ config, highlighter, assets, cache: options.cache?.content, changed: options.changed && new Set(options.changed) }),
     step.loadApiReference(config, highlighter),
     collectStaticFiles(join(config.root, config.staticDir)),
   ]);

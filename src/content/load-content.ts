@@ -17,12 +17,14 @@ export interface LoadContentOptions {
   assets: AssetResolver;
   /** Pages parsed by earlier builds (dev): only changed pages and the pages linking to them are parsed again. */
   cache?: ContentCache;
+  /** With a cache: the files known to have changed since its last build (others are not looked at). */
+  changed?: ReadonlySet<string>;
 }
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
-export async function loadContent({ config, highlighter, assets, cache }: LoadContentOptions): Promise<{ pages: Page[]; diagnostics: Diagnostic[] }> {
+export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<{ pages: Page[]; diagnostics: Diagnostic[] }> {
   const folder = { root: config.root, contentDir: config.contentDir };
-  const sources = cache ? await collectSourcesCached(cache, folder) : await collectSources(folder);
+  const sources = cache ? await collectSourcesCached(cache, folder, changed) : await collectSources(folder);
   const diagnostics: Diagnostic[] = [];
   const splits: SplitSource[] = [];
   for (const result of splitSources(cache, sources)) {

@@ -68,6 +68,8 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
   let errors: Diagnostic[] = [];
   let config: SiteConfig | undefined;
   let watchFiles: string[] = [];
+  /** Files changed since the last build that read the content (unknown before the first). */
+  let unseen: Set<string> | undefined;
   const printedWarnings = new Set<string>();
   const root = dirname(resolve(configPath));
   const rel = (path: string) => relative(process.cwd(), path) || path;
@@ -98,12 +100,15 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     const id = await identity;
     if (id && builds === 0) restored = await restoreCache(cache, cacheFile, id);
     if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length)) await useRenderer(resolve(config.root, config.templatesDir));
-    let result = await runBuild({ configPath, cache, renderer, defer: true });
+    changed.forEach((path) => unseen?.add(path));
+    let result = await runBuild({ configPath, cache, renderer, defer: true, changed: unseen && [...unseen] });
+    // Without a config the build stopped before reading the content: its changes are still unseen.
+    if (result.config) unseen = new Set();
     const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
     if (templatesDir && templatesDir !== rendererDir) {
       // The site's own templates (or a new templatesDir): render with them, not with docsgen's.
       await useRenderer(templatesDir);
-      result = await runBuild({ configPath, cache, renderer, defer: true });
+      result = await runBuild({ configPath, cache, renderer, defer: true, changed: [] });
     }
     builds += 1;
     config = result.config ?? config;

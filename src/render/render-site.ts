@@ -92,7 +92,7 @@ export function planRender({ config, table, navbarItems, bundle, notFound, rende
     const cards = body.type === 'html' && once(body, () => String(body.html.includes(DOC_CARD_LIST_PLACEHOLDER))) === 'true';
     const sidebar = table.sidebarOf.get(page.route);
     const parts = [shared, once(page, () => sha1(JSON.stringify(page))), sidebar ? sidebarKey(sidebar, cards) : '', JSON.stringify(table.prevNext.get(page.route) ?? null), JSON.stringify(table.breadcrumbs.get(page.route) ?? null)];
-    const key = sha1(parts.join('\0'));
+    const key = parts.join('\0');
     return {
       route: page.route,
       key,
