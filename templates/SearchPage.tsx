@@ -13,6 +13,9 @@ export function SearchPage({ props }: { props: PageProps }) {
         <input id="search-page-input" className="search-page__input" type="search" name="q" placeholder="Search guides, examples and API operations" autoComplete="off" />
         <button type="submit" className="button">Search</button>
       </form>
+      <noscript>
+        <p>Search runs in your browser: it needs JavaScript. The guides, examples and API reference are all reachable from the navigation above.</p>
+      </noscript>
       <p className="search-page__status" role="status" aria-live="polite" data-search-status />
       <div className="search-page__results" data-search-results />
     </article>

@@ -158,6 +158,10 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
       event.preventDefault();
       if (status === 'loading' && results.query !== query.trim()) return;
       if (optionCount > 0) choose(Math.min(active, optionCount - 1));
+    } else if (event.key === 'Delete' && showRecent && recentHits[active]) {
+      event.preventDefault();
+      recent.remove(recentHits[active].href);
+      setRecentHits(recent.list());
     } else if (event.key === 'Tab') {
       trapTab(dialog.current, event);
     }
@@ -267,10 +271,14 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
       </div>
       <ul className="search-group__hits" role="presentation">
         {hits.map((hit, i) => (
-          <li key={hit.href} id={`${idPrefix}-option-${i}`} className={`search-hit${i === active ? ' search-hit--active' : ''}`} role="option" aria-selected={i === active} onMouseMove={() => i !== active && onHover(i)} data-search-recent>
+          <li key={hit.href} className={`search-hit${i === active ? ' search-hit--active' : ''}`} role="presentation" onMouseMove={() => i !== active && onHover(i)} data-search-recent>
             <a
               className="search-hit__link"
               href={hit.href}
+              id={`${idPrefix}-option-${i}`}
+              role="option"
+              aria-selected={i === active}
+              aria-keyshortcuts="Delete"
               tabIndex={-1}
               onClick={(event) => {
                 if (!plain(event)) return;
@@ -285,7 +293,8 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
               </span>
               <TypeBadge type={hit.type} badge={hit.badge} />
             </a>
-            <button type="button" className="search-hit__remove" aria-label={`Remove “${hit.heading || hit.title}” from recent searches`} onClick={() => onRemove(hit.href)}>
+            {/* For the mouse; from the keyboard, Delete removes the selected recent search. */}
+            <button type="button" className="search-hit__remove" tabIndex={-1} aria-hidden="true" title="Remove from recent searches" onClick={() => onRemove(hit.href)}>
               ×
             </button>
           </li>

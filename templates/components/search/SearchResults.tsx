@@ -69,15 +69,18 @@ export function ResultList({ groups, idPrefix, activeIndex = -1, onHover, onSele
           const i = ++index;
           const active = i === activeIndex;
           return (
-            <li
-              key={hit.href}
-              id={`${idPrefix}-option-${i}`}
-              className={`search-hit${active ? ' search-hit--active' : ''}`}
-              role={listbox ? 'option' : undefined}
-              aria-selected={listbox ? active : undefined}
-              onMouseMove={onHover ? () => !active && onHover(i) : undefined}
-            >
-              <a className="search-hit__link" href={hit.href} tabIndex={listbox ? -1 : undefined} onClick={onSelect ? (event) => onSelect(hit, group, event) : undefined} data-search-hit>
+            <li key={hit.href} className={`search-hit${active ? ' search-hit--active' : ''}`} role={listbox ? 'presentation' : undefined} onMouseMove={onHover ? () => !active && onHover(i) : undefined}>
+              {/* In the modal the link is the option itself (focus stays in the input: aria-activedescendant). */}
+              <a
+                className="search-hit__link"
+                href={hit.href}
+                id={listbox ? `${idPrefix}-option-${i}` : undefined}
+                role={listbox ? 'option' : undefined}
+                aria-selected={listbox ? active : undefined}
+                tabIndex={listbox ? -1 : undefined}
+                onClick={onSelect ? (event) => onSelect(hit, group, event) : undefined}
+                data-search-hit
+              >
                 <span className="search-hit__icon" aria-hidden="true">{hit.heading.length ? '#' : '¶'}</span>
                 <span className="search-hit__content">
                   <span className="search-hit__title">{hit.heading.length ? <Marked parts={hit.heading} /> : <Marked parts={group.title} />}</span>

@@ -3,8 +3,10 @@
 // recent searches, the spec's no-results and failure texts, and the time to the first result.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { REPO } from '../../helpers/mini-site.js';
 import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from '../chrome/real-site.js';
 
 let browser: Browser;
@@ -184,7 +186,7 @@ for (const [name, options] of VIEWPORTS) {
       const selected = options_.nth(1);
       assert.equal(await selected.getAttribute('aria-selected'), 'true');
       assert.equal(await input(page).getAttribute('aria-activedescendant'), await selected.getAttribute('id'));
-      const href = (await selected.locator('a').getAttribute('href'))!;
+      const href = (await selected.getAttribute('href'))!;
       await page.keyboard.press('Enter');
       await page.waitForFunction((h) => location.pathname + location.hash === h && document.querySelector('.page')?.getAttribute('data-route') === h.split('#')[0], href);
       assert.equal(await sameDocument(page), true, 'no full page load');
@@ -203,6 +205,20 @@ for (const [name, options] of VIEWPORTS) {
       await page.keyboard.press('Control+k');
       await recent.first().waitFor();
       await recent.first().locator('.search-hit__remove').click();
+      await page.locator('[data-search-modal] .search-screen--start').waitFor();
+      // From the keyboard: Delete removes the selected recent search.
+      await page.keyboard.press('Escape');
+      await page.goto(server.url + '/guides/usage');
+      await waitForHydration(page);
+      await page.keyboard.press('Control+k');
+      await search(page, 'quota');
+      const target = (await page.locator('[data-search-modal] [role="option"][aria-selected="true"]').getAttribute('href'))!;
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((h) => location.pathname + location.hash === h && document.activeElement?.id === 'main-content', target);
+      await page.keyboard.press('Control+k');
+      await recent.first().waitFor();
+      assert.equal(await recent.count(), 1);
+      await page.keyboard.press('Delete');
       await page.locator('[data-search-modal] .search-screen--start').waitFor();
       assert.equal(await page.locator('[data-search-modal] .search-screen--start').textContent(), 'No recent searches');
       assert.deepEqual(problems, []);
@@ -332,4 +348,31 @@ test('the first result appears within 100 ms of typing (index loaded on hover)',
   console.log(`# time to first result (ms): ${timings.map((t) => t.toFixed(1)).join(', ')}; median ${median.toFixed(1)}`);
   assert.ok(median < 100, `median ${median.toFixed(1)} ms`);
   await context.close();
+});
+
+test('axe finds no serious or critical violations in the open modal and on the search page, light and dark', async () => {
+  const axe = join(REPO, 'node_modules/axe-core/axe.min.js');
+  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+  const scan = async (page: Page, include: string) => {
+    await page.addScriptTag({ path: axe });
+    const violations = await page.evaluate(
+      (selector) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }).axe.run({ include: [selector] }, { resultTypes: ['violations'] }).then((r) => r.violations),
+      include,
+    );
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const { context, page } = await openPage({ viewport: DESKTOP, colorScheme });
+    await page.keyboard.press('Control+k');
+    await search(page, 'gateway rewards');
+    await page.keyboard.press('ArrowDown');
+    assert.deepEqual(await scan(page, '[data-search-modal]'), [], `results, ${colorScheme}`);
+    await search(page, 'zqxwv');
+    await page.locator('[data-search-modal] .search-suggestion').first().waitFor();
+    assert.deepEqual(await scan(page, '[data-search-modal]'), [], `no results, ${colorScheme}`);
+    await page.goto(server.url + '/search?q=cursor');
+    await page.waitForSelector('[data-search-results] a[data-search-hit]');
+    assert.deepEqual(await scan(page, 'main'), [], `search page, ${colorScheme}`);
+    await context.close();
+  }
 });
