@@ -9,14 +9,18 @@ export interface TextPart {
 function markedRanges(text: string, terms: ReadonlySet<string>): [number, number][] {
   const ranges: [number, number][] = [];
   if (terms.size === 0) return ranges;
+  // The parts of a matched identifier ('min', 'time' of 'min_time') are marked only inside it,
+  // not wherever they appear on their own ('time series', 'max_time').
+  const owned = new Set<string>();
+  for (const term of terms) if (/[^\p{L}\p{N}]/u.test(term)) for (const part of term.split(/[^\p{L}\p{N}]+/u)) if (part) owned.add(part);
   const known = new Map<string, boolean>();
   const matches = (word: string) => {
     let hit = known.get(word);
-    if (hit === undefined) known.set(word, (hit = terms.has(word) || terms.has(stemOf(word) ?? '\0')));
+    if (hit === undefined) known.set(word, (hit = !owned.has(word) && (terms.has(word) || terms.has(stemOf(word) ?? '\0'))));
     return hit;
   };
   for (const token of tokenize(text)) {
-    if (!matches(token.text)) continue;
+    if (!(token.compound ? terms.has(token.text) : matches(token.text))) continue;
     const last = ranges[ranges.length - 1];
     if (last && token.start <= last[1]) last[1] = Math.max(last[1], token.end);
     else ranges.push([token.start, token.end]);

@@ -261,3 +261,8 @@ describe('snippets', () => {
     assert.ok(parts.some((p) => p.mark && p.text === 'cursor'));
   });
 });
+
+test('the parts of a matched identifier are marked inside it only', () => {
+  assert.deepEqual(highlight('Time series: min_time and max_time', ['min_time', 'min', 'time']), [{ text: 'Time series: ' }, { text: 'min_time', mark: true }, { text: ' and max_time' }]);
+  assert.deepEqual(highlight('The rewardType field', ['reward']), [{ text: 'The ' }, { text: 'reward', mark: true }, { text: 'Type field' }]);
+});
