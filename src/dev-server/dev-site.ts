@@ -14,16 +14,22 @@ export interface DevSite {
   pages: ReadonlyMap<string, DeferredOutput>;
   groups: DeferredOutput[];
   produced: Map<string, string | Uint8Array>;
-  /** Content-hashed files of the build before, for tabs that still run its scripts (a lazy chunk, a search file). */
+  /** Content-hashed files of earlier builds, for tabs that still run their scripts (a lazy chunk, a search file). */
   retired: ReadonlyMap<string, string | Uint8Array>;
 }
 
 /** A name with a content hash in it (`entry.DU3PEWPN.js`, `terms-0.3f9a1c2b.json`): the same name always has the same contents. */
 const HASHED = /\.[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
+/** Hashed files kept from earlier builds, newest last; bounds memory over a long session. */
+const MAX_RETIRED = 2000;
+
 export function createDevSite(id: string, result: BuildResult & { config: NonNullable<BuildResult['config']> }, previous?: DevSite): DevSite {
   const deferred = result.deferred ?? [];
-  const retired = new Map([...(previous?.files ?? []), ...(previous?.produced ?? [])].filter(([path]) => HASHED.test(path)));
+  // Also carry what the previous build had retired: one save can trigger two rebuilds in a row
+  // (editors write twice), and a tab still on the first build must keep loading its files.
+  const hashed = [...(previous?.retired ?? []), ...(previous?.files ?? []), ...(previous?.produced ?? [])].filter(([path]) => HASHED.test(path));
+  const retired = new Map(hashed.slice(-MAX_RETIRED));
   return {
     id,
     baseUrl: result.config.baseUrl,
