@@ -81,3 +81,10 @@ test('recent searches: newest first, at most seven, and kept in memory when stor
     console.warn = warn;
   }
 });
+
+test('embedded results link under the baseUrl', async () => {
+  const { toResultGroups } = await import('../../src/client/search/embedded-source.js');
+  const [group] = toResultGroups([{ route: '/guides/pagination', title: [{ text: 'Pagination' }], titleText: 'Pagination', type: 'guide', hits: [{ route: '/guides/pagination#cursor', heading: [{ text: 'Cursor' }], snippet: [] }] }], '/docs/');
+  assert.equal(group.href, '/docs/guides/pagination');
+  assert.equal(group.hits[0].href, '/docs/guides/pagination#cursor');
+});
