@@ -3,6 +3,7 @@
  * Renders SearchModal into a container at the end of body, locks page scroll while open and
  * gives focus back to where it was when it closes.
  */
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { SearchModal, type ModalSearchSource } from '@templates/components/search/SearchModal.js';
 import { createSafeStorage } from '../storage.js';
@@ -58,7 +59,8 @@ export function createSearchUi(settings: SearchSettings): SearchUi {
       returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       release = lockScroll();
       engine.ready().catch(() => undefined);
-      root!.render(
+      // Rendered at once, so that the input has focus before the next keystroke arrives.
+      flushSync(() => root!.render(
         <SearchModal
           key={++opened}
           initialQuery={initialQuery}
@@ -72,7 +74,7 @@ export function createSearchUi(settings: SearchSettings): SearchUi {
           }}
           onClose={close}
         />,
-      );
+      ));
     },
   };
 }
