@@ -13,9 +13,8 @@ import { planRender, type Renderer, type RenderJob } from './render/render-site.
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
-import { buildSearchIndex } from './search/build-search-index.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
-import { cachedSteps, type BuildCache } from './build-cache.js';
+import { cachedSteps, searchIndexFiles, type BuildCache } from './build-cache.js';
 
 export interface BuildOptions {
   configPath?: string;
@@ -93,10 +92,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
   const pageCount = render.pages.length + 1;
   if (options.defer) {
-    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), { produce: () => buildSearchIndex(table.pages).files }];
+    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), { produce: () => searchIndexFiles(table.pages, options.cache) }];
     return { config, files: plan(new Map(), '', []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
   }
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
-  const files = plan(html, render.notFound.render(), buildSearchIndex(table.pages).files);
+  const files = plan(html, render.notFound.render(), searchIndexFiles(table.pages, options.cache));
   return { config, files, pageCount, diagnostics, watchFiles };
 }

@@ -1,5 +1,7 @@
-import { resolve, relative } from 'node:path';
+import { dirname, resolve, relative } from 'node:path';
 import { runBuild } from '../build.js';
+import { createBuildCache, type BuildCache } from '../build-cache.js';
+import { cacheFileFor, codeIdentity, restoreCache, saveCache } from '../cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
 import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
@@ -9,6 +11,23 @@ export interface BuildCommandOptions {
   out: string;
   openapi?: string;
   debug?: boolean;
+  /** false (`--no-cache`): a cold build that neither reads nor writes the cache. */
+  cache?: boolean;
+}
+
+/**
+ * The cache of the last successful build of this site (parsed pages, API reference, rendered
+ * HTML, search index), when `docsgen build` runs from its compiled bundle. Every entry is checked
+ * against its inputs before use, so a warm build writes byte for byte what a cold one does.
+ */
+async function openCache(options: BuildCommandOptions): Promise<{ cache: BuildCache; save(): Promise<void> } | undefined> {
+  if (options.cache === false) return undefined;
+  const identity = await codeIdentity().catch(() => undefined);
+  if (!identity) return undefined;
+  const file = cacheFileFor(dirname(resolve(options.config ?? 'site.config.ts')), 'build');
+  const cache = createBuildCache();
+  await restoreCache(cache, file, identity);
+  return { cache, save: () => saveCache(cache, file, identity) };
 }
 
 /** `docsgen build`: runs the pipeline, prints every problem once, writes only on success. */
@@ -17,7 +36,8 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
   const tty = process.stderr.isTTY;
   const onProgress = tty ? (stage: string) => process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`) : undefined;
   try {
-    const result = await runBuild({ configPath: options.config, openapi: options.openapi ? resolve(options.openapi) : undefined, onProgress });
+    const cached = await openCache(options);
+    const result = await runBuild({ configPath: options.config, openapi: options.openapi ? resolve(options.openapi) : undefined, onProgress, cache: cached?.cache });
     if (tty) process.stderr.write('\r\x1b[2K');
     if (result.diagnostics.length) console.error(formatDiagnostics(result.diagnostics));
     if (hasErrors(result.diagnostics) || !result.files) {
@@ -26,6 +46,7 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
       return 1;
     }
     const report = await createFsWriter(options.out).write(result.files);
+    await cached?.save();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     console.log(`docsgen: ${result.pageCount} pages, ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MB) written to ${options.out}/ in ${seconds} s`);
     return 0;

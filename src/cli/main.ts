@@ -27,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-c, --config <file>', 'path to site.config.ts', 'site.config.ts')
     .option('-o, --out <dir>', 'output directory', 'build')
     .option('--openapi <file>', 'build with this API description (YAML or JSON) instead of the configured one')
+    .option('--no-cache', 'build from scratch, without reading or updating the build cache (node_modules/.cache/docsgen)')
     .option('--debug', 'print stack traces')
     .action(async (options) => { exitCode = await buildCommand(options); });
 

@@ -10,7 +10,7 @@ import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.j
 import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
 import { loadRenderer } from './load-renderer.js';
-import { cacheFileFor, codeIdentity, restoreCache, saveCache } from './persist-cache.js';
+import { cacheFileFor, codeIdentity, restoreCache, saveCache } from '../cache/persist-cache.js';
 import { warmUpMarkdown } from './warm-up.js';
 
 export interface DevSessionOptions {

@@ -113,3 +113,44 @@ test('--openapi builds with another description, YAML included', async () => {
   assert.ok(existsSync(join(root, 'build/api/reference/other-api/index.html')));
   assert.ok(existsSync(join(root, 'build/openapi/acme.json')));
 });
+
+/** Every file of a build directory with its bytes, for byte-for-byte comparisons. */
+async function snapshot(dir: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(join(dir, file))] as const)));
+}
+
+function assertSameBuild(actual: Map<string, Buffer>, expected: Map<string, Buffer>, label: string): void {
+  assert.deepEqual([...actual.keys()], [...expected.keys()], `${label}: file list`);
+  for (const [file, bytes] of expected) assert.ok(actual.get(file)!.equals(bytes), `${label}: ${file} differs`);
+}
+
+test('the build cache: a warm build writes what a cold one does, and follows every edit', async () => {
+  const root = await createMiniSite();
+  const cacheDir = join(root, 'node_modules/.cache/docsgen');
+  const build = (out: string, ...flags: string[]) => {
+    const result = cli(['build', '--out', out, ...flags], root);
+    assert.equal(result.status, 0, result.stderr);
+  };
+  const cacheFiles = async () => (existsSync(cacheDir) ? (await readdir(cacheDir)).filter((f) => /^build-.*\.v8$/.test(f)) : []);
+  build('cold', '--no-cache');
+  assert.deepEqual(await cacheFiles(), [], '--no-cache writes no cache');
+  build('first');
+  assert.equal((await cacheFiles()).length, 1, 'a build leaves its cache');
+  build('warm');
+  const cold = await snapshot(join(root, 'cold'));
+  assertSameBuild(await snapshot(join(root, 'first')), cold, 'first build');
+  assertSameBuild(await snapshot(join(root, 'warm')), cold, 'warm build');
+
+  // An edited page, a new page and a changed title must all show up through the cache.
+  await writeFile(join(root, 'content/guides/next.md'), '---\ntitle: Then\ndescription: Then this.\nsidebar_position: 2\n---\n\n## Details\n\nEdited text. Back to [start](./start.md).\n');
+  await writeFile(join(root, 'content/guides/third.md'), '---\ntitle: Third\ndescription: Last.\nsidebar_position: 3\n---\n\nThe end.\n');
+  build('edited');
+  build('edited-cold', '--no-cache');
+  const edited = await snapshot(join(root, 'edited'));
+  assertSameBuild(edited, await snapshot(join(root, 'edited-cold')), 'warm build after edits');
+  assert.match(edited.get('guides/next/index.html')!.toString(), /Edited text\./);
+  assert.match(edited.get('guides/start/index.html')!.toString(), /href="\/guides\/next"><span class="menu-label">Then<\/span>/, 'the sidebar of other pages shows the new title');
+  assert.ok(edited.has('guides/third/index.html'));
+});

@@ -1,31 +1,35 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildCache } from '../build-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
  * templates and the whole pipeline inside). A saved cache made by other code is ignored.
  */
-export async function codeIdentity(): Promise<string> {
+export async function codeIdentity(): Promise<string | undefined> {
   const self = fileURLToPath(import.meta.url);
+  // Run from TypeScript sources (tests), this file alone would not identify the code: no cache.
+  if (!self.endsWith(`${sep}dist${sep}cli.js`)) return undefined;
   return createHash('sha1').update(`${FORMAT}\0${process.version}\0`).update(await readFile(self)).digest('hex');
 }
 
 /**
- * Where `docsgen dev` keeps its cache between runs: in the site's node_modules/.cache, like the
- * compiled config, named after the site's folder (node_modules may be shared through a link).
+ * Where `docsgen dev` and `docsgen build` keep their caches between runs (one file each: dev's
+ * pages are rendered for the dev server): in the site's node_modules/.cache, like the compiled
+ * config, named after the site's folder (node_modules may be shared through a link).
  */
-export const cacheFileFor = (root: string) => join(root, 'node_modules', '.cache', 'docsgen', `dev-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
+export const cacheFileFor = (root: string, kind: 'dev' | 'build' = 'dev') =>
+  join(root, 'node_modules', '.cache', 'docsgen', `${kind}-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
 
 interface Saved {
   identity: string;
-  parts: Partial<Record<'content' | 'steps' | 'html', Buffer>>;
+  parts: Partial<Record<'content' | 'steps' | 'html' | 'search', Buffer>>;
 }
 
 /**
@@ -58,6 +62,7 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
   }
   const html = part<BuildCache['render']['html']>('html');
   if (html) cache.render.html = html;
+  cache.search = part<BuildCache['search']>('search');
   return true;
 }
 
@@ -70,7 +75,7 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
       return undefined;
     }
   };
-  const saved: Saved = { identity, parts: { content: attempt(cache.content), steps: attempt(cache.steps), html: attempt(cache.render.html) } };
+  const saved: Saved = { identity, parts: { content: attempt(cache.content), steps: attempt(cache.steps), html: attempt(cache.render.html), search: attempt(cache.search) } };
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });
