@@ -1,4 +1,4 @@
-// Compiles the CLI (src/) to dist/ with esbuild: dist/cli.js and dist/parse-worker.js, each one
+// Compiles the CLI (src/) to dist/ with esbuild: dist/cli.js and its two worker modules, each one
 // self-contained file with its dependencies inside. Node then reads and compiles two files instead
 // of resolving and loading ~600 small modules, which took most of a second at every start.
 // Left outside: esbuild (a native binary it starts itself) and React (the dev server's template
@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', 'parse-worker': 'src/content/parse-worker.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', 'parse-worker': 'src/content/parse-worker.ts', 'search-worker': 'src/search/search-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

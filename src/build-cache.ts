@@ -10,11 +10,7 @@ import { createContentCache, type ContentCache } from './content/content-cache.j
 import { loadApiReference, type ApiReference } from './openapi/load-api-reference.js';
 import { bundleClient, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
 import { createRenderCache, type RenderCache } from './render/render-site.js';
-import type { Page } from './model.js';
-import type { OutputFile } from './output/output-file.js';
-import { buildSearchIndex, buildSearchIndexFromPages } from './search/build-search-index.js';
-import { buildSearchPages } from './search/build-search-pages.js';
-import { SEARCH_INDEX_VERSION } from './search/search-index-format.js';
+import type { SearchIndexCache } from './search/search-index-files.js';
 
 interface FileStamp {
   mtimeMs: number;
@@ -39,8 +35,7 @@ export interface BuildCache {
   render: RenderCache;
   /** Config, API reference and client bundle, by step name. */
   steps: Map<string, StepEntry>;
-  /** The search index files and the hash of the pages they were built from. */
-  search?: { key: string; files: OutputFile[] };
+  search?: SearchIndexCache;
 }
 
 export function createBuildCache(): BuildCache {
@@ -104,16 +99,4 @@ export function cachedSteps(cache: BuildCache | undefined) {
       return cachedStep(cache, 'bundle', key, () => bundleClient(options), inputs, (result) => result.bundle !== undefined);
     },
   };
-}
-
-/**
- * The search index files of `pages`. With a cache, the index (the slowest step of a large site
- * after parsing) is built again only when what it is built from, the pages' searchable text, changed.
- */
-export function searchIndexFiles(pages: readonly Page[], cache?: BuildCache): OutputFile[] {
-  if (!cache) return buildSearchIndex(pages).files;
-  const searchPages = buildSearchPages(pages);
-  const key = createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${JSON.stringify(searchPages)}`).digest('hex');
-  if (cache.search?.key !== key) cache.search = { key, files: buildSearchIndexFromPages(searchPages).files };
-  return cache.search.files;
 }

@@ -14,7 +14,8 @@ import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
-import { cachedSteps, searchIndexFiles, type BuildCache } from './build-cache.js';
+import { cachedSteps, type BuildCache } from './build-cache.js';
+import { searchIndexFiles } from './search/search-index-files.js';
 
 export interface BuildOptions {
   configPath?: string;
@@ -92,10 +93,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
   const pageCount = render.pages.length + 1;
   if (options.defer) {
-    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), { produce: () => searchIndexFiles(table.pages, options.cache) }];
+    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), { produce: () => searchIndexFiles(table.pages, { cache: options.cache }) as OutputFile[] }];
     return { config, files: plan(new Map(), '', []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
   }
+  // A large site's search index is built on another core while this one renders.
+  const searchFiles = searchIndexFiles(table.pages, { cache: options.cache, parallel: true });
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
-  const files = plan(html, render.notFound.render(), searchIndexFiles(table.pages, options.cache));
+  const files = plan(html, render.notFound.render(), await searchFiles);
   return { config, files, pageCount, diagnostics, watchFiles };
 }

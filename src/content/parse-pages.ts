@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { runWorker, workerUrl } from '../shared/worker.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
@@ -25,39 +25,23 @@ function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): Par
   });
 }
 
-function workerUrl(): URL | undefined {
-  // Compiled CLI: dist/parse-worker.js next to dist/cli.js. From TypeScript sources (tests), the
-  // worker is parse-worker.ts, which runs under the same tsx loader as its parent.
-  const here = import.meta.url;
-  if (here.endsWith('/dist/cli.js')) return new URL('./parse-worker.js', here);
-  if (here.endsWith('.ts')) return new URL('./parse-worker.ts', here);
-  return undefined;
-}
-
 /**
  * Parses pages in order. Markdown parsing is CPU-bound (micromark), so large sites are split over
  * worker threads, one per core; results keep the input order, so output stays deterministic.
  */
 export async function parsePages(entries: readonly DocEntry[], options: ParsePageOptions): Promise<ParseOutcome[]> {
-  const url = workerUrl();
+  const url = workerUrl('parse-worker', import.meta.url);
   const workers = Math.min(availableParallelism(), 4);
   if (!url || workers < 2 || entries.length < PARALLEL_THRESHOLD) return parseHere(entries, options);
   const size = Math.ceil(entries.length / workers);
   const shares = Array.from({ length: workers }, (_, i) => entries.slice(i * size, (i + 1) * size)).filter((share) => share.length);
   const docRoutes = [...options.docRoutes];
   const results = await Promise.all(
-    shares.map(
-      (share) =>
-        new Promise<ParseOutcome[]>((resolve, reject) => {
-          const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl };
-          const worker = new Worker(url, { workerData: input });
-          worker.once('message', (messages: (ParsedPage | { error: string; line?: number })[]) => {
-            resolve(messages.map((message, i) => ('error' in message ? failure(share[i], message.error, message.line) : { entry: share[i], parsed: message, diagnostics: message.diagnostics })));
-            void worker.terminate();
-          });
-          worker.once('error', reject);
-        }),
-    ),
+    shares.map(async (share) => {
+      const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl };
+      const messages = await runWorker<(ParsedPage | { error: string; line?: number })[]>(url, input);
+      return messages.map((message, i): ParseOutcome => ('error' in message ? failure(share[i], message.error, message.line) : { entry: share[i], parsed: message, diagnostics: message.diagnostics }));
+    }),
   );
   return results.flat();
 }

@@ -1,0 +1,34 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The URL of worker module `name` next to the calling module `here`: dist/{name}.js next to the
+ * compiled dist/cli.js, or {name}.ts beside a TypeScript source (tests), which runs under the same
+ * tsx loader as its parent. Undefined when neither applies: callers then do the work in-process.
+ */
+export function workerUrl(name: string, here: string): URL | undefined {
+  if (here.endsWith('/dist/cli.js')) return new URL(`./${name}.js`, here);
+  if (here.endsWith('.ts')) return new URL(`./${name}.ts`, here);
+  return undefined;
+}
+
+/**
+ * A worker from a TypeScript source (tests run docsgen from src/ under tsx): the loader hooks of
+ * `--import tsx` do not reach worker threads, so the worker registers tsx before importing it.
+ */
+function typeScriptWorker(url: URL, data: unknown): Worker {
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: data });
+}
+
+/** Starts a worker with `data` and resolves with the one message it posts, then ends it. */
+export function runWorker<T>(url: URL, data: unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = url.pathname.endsWith('.ts') ? typeScriptWorker(url, data) : new Worker(url, { workerData: data });
+    worker.once('message', (message: T) => {
+      resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`worker ${url.pathname} exited with code ${code} before answering`)));
+  });
+}
