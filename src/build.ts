@@ -52,6 +52,9 @@ export interface BuildResult {
   deferred?: DeferredOutput[];
 }
 
+/** Render keys hash every page in full, so together they identify the search index's input too. */
+const searchInputKey = (jobs: readonly RenderJob[]) => jobs.map((job) => job.key).join('\n');
+
 const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): DeferredOutput => ({ path, key: job.key, produce: () => [{ path, contents: job.render() }] });
 
 /** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
@@ -93,11 +96,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
   const pageCount = render.pages.length + 1;
   if (options.defer) {
-    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), { produce: () => searchIndexFiles(table.pages, { cache: options.cache }) as OutputFile[] }];
+    const search = { produce: () => searchIndexFiles(table.pages, { cache: options.cache, inputKey: searchInputKey(render.pages) }) as OutputFile[] };
+    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
     return { config, files: plan(new Map(), '', []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
   }
   // A large site's search index is built on another core while this one renders.
-  const searchFiles = searchIndexFiles(table.pages, { cache: options.cache, parallel: true });
+  const searchFiles = searchIndexFiles(table.pages, { cache: options.cache, parallel: true, inputKey: searchInputKey(render.pages) });
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
   const files = plan(html, render.notFound.render(), await searchFiles);
   return { config, files, pageCount, diagnostics, watchFiles };

@@ -4,9 +4,10 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildCache } from '../build-cache.js';
+import { packContent, packHtml, unpackContent, unpackHtml, type PackedContent } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
@@ -52,19 +53,31 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
       return undefined;
     }
   };
-  const content = part<BuildCache['content']>('content');
-  if (content) cache.content = content;
+  const content = part<PackedContent>('content');
+  if (content) cache.content = unpackContent(content);
   const steps = part<BuildCache['steps']>('steps');
   for (const [name, entry] of steps ?? []) {
     // The resolved config is frozen when made; keep it so.
     if (name === 'config') deepFreeze((entry.value as { config?: unknown }).config);
     cache.steps.set(name, entry);
   }
-  const html = part<BuildCache['render']['html']>('html');
-  if (html) cache.render.html = html;
+  const html = part<Parameters<typeof unpackHtml>[0]>('html');
+  if (html) cache.render.html = unpackHtml(html);
   cache.search = part<BuildCache['search']>('search');
   return true;
 }
+
+/**
+ * Every entry the cache holds: objects by reference, strings by value. The caches replace an
+ * entry only when they compute it again, so an unchanged list means there is nothing new to save.
+ */
+export function cacheEntries(cache: BuildCache): unknown[] {
+  const { content, render, steps } = cache;
+  const maps: ReadonlyMap<unknown, unknown>[] = [content.sources, content.splits, content.pages, content.docRoutes, render.html, steps];
+  return [...maps.flatMap((map) => [...map].flat()), cache.search];
+}
+
+export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Saves the cache (atomically: a temporary file renamed over the old one). Parts that cannot be serialised are left out. */
 export async function saveCache(cache: BuildCache, file: string, identity: string): Promise<void> {
@@ -75,7 +88,7 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
       return undefined;
     }
   };
-  const saved: Saved = { identity, parts: { content: attempt(cache.content), steps: attempt(cache.steps), html: attempt(cache.render.html), search: attempt(cache.search) } };
+  const saved: Saved = { identity, parts: { content: attempt(packContent(cache.content)), steps: attempt(cache.steps), html: attempt(packHtml(cache.render.html)), search: attempt(cache.search) } };
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });

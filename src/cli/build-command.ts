@@ -1,7 +1,7 @@
 import { dirname, resolve, relative } from 'node:path';
 import { runBuild } from '../build.js';
 import { createBuildCache, type BuildCache } from '../build-cache.js';
-import { cacheFileFor, codeIdentity, restoreCache, saveCache } from '../cache/persist-cache.js';
+import { cacheEntries, cacheFileFor, codeIdentity, restoreCache, sameEntries, saveCache } from '../cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
 import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
@@ -26,8 +26,9 @@ async function openCache(options: BuildCommandOptions): Promise<{ cache: BuildCa
   if (!identity) return undefined;
   const file = cacheFileFor(dirname(resolve(options.config ?? 'site.config.ts')), 'build');
   const cache = createBuildCache();
-  await restoreCache(cache, file, identity);
-  return { cache, save: () => saveCache(cache, file, identity) };
+  const restored = (await restoreCache(cache, file, identity)) ? cacheEntries(cache) : undefined;
+  // A build that reused every entry leaves the file as it is (writing it costs as much as the build).
+  return { cache, save: async () => (restored && sameEntries(restored, cacheEntries(cache)) ? undefined : saveCache(cache, file, identity)) };
 }
 
 /** `docsgen build`: runs the pipeline, prints every problem once, writes only on success. */

@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './output-file.js';
 
@@ -14,8 +15,26 @@ export interface Writer {
 const size = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
 
 /**
+ * Deletes directories from a detached process, so the build does not wait for it: deleting the
+ * thousands of files of the previous output takes longer than writing the new one on some disks.
+ */
+function removeInBackground(paths: readonly string[]): void {
+  if (paths.length === 0) return;
+  const script = 'const { rmSync } = require("node:fs"); for (const path of process.argv.slice(1)) rmSync(path, { recursive: true, force: true });';
+  spawn(process.execPath, ['-e', script, ...paths], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** Earlier outputs of `target` still waiting for deletion (a removal that was interrupted). */
+async function leftovers(target: string): Promise<string[]> {
+  const prefix = `.${basename(target)}.old-`;
+  const siblings = await readdir(dirname(target)).catch(() => [] as string[]);
+  return siblings.filter((name) => name.startsWith(prefix)).map((name) => join(dirname(target), name));
+}
+
+/**
  * Writes the whole site into a sibling temporary directory and swaps it in only when every file
- * is written: a failed or interrupted build never leaves a half-written output directory.
+ * is written: a failed or interrupted build never leaves a half-written output directory. The
+ * previous output is renamed aside and deleted in the background.
  */
 export function createFsWriter(outDir: string): Writer {
   const target = resolve(outDir);
@@ -36,7 +55,7 @@ export function createFsWriter(outDir: string): Writer {
         await rm(staging, { recursive: true, force: true });
         throw error;
       }
-      await rm(previous, { recursive: true, force: true });
+      removeInBackground(await leftovers(target));
       return { files: files.length, bytes };
     },
   };

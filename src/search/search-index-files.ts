@@ -20,6 +20,11 @@ export interface SearchIndexFilesOptions {
   cache?: { search?: SearchIndexCache };
   /** Build a large index on a worker thread; the result is then a promise. */
   parallel?: boolean;
+  /**
+   * With a cache: a string that changes whenever the pages do (the build passes the render keys,
+   * which hash every page), so that a cache hit costs nothing. Default: a hash of the searchable text.
+   */
+  inputKey?: string;
 }
 
 /**
@@ -27,9 +32,12 @@ export interface SearchIndexFilesOptions {
  * parsing, so it is reused while the pages' searchable text is the same, and built on its own
  * core (`parallel`) while the main thread renders.
  */
-export function searchIndexFiles(pages: readonly Page[], { cache, parallel = false }: SearchIndexFilesOptions = {}): OutputFile[] | Promise<OutputFile[]> {
+export function searchIndexFiles(pages: readonly Page[], { cache, parallel = false, inputKey }: SearchIndexFilesOptions = {}): OutputFile[] | Promise<OutputFile[]> {
+  const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${text}`).digest('hex');
+  const given = cache && inputKey !== undefined ? hashed(`given\0${inputKey}`) : undefined;
+  if (given && cache?.search?.key === given) return cache.search.files;
   const searchPages = buildSearchPages(pages);
-  const key = cache ? createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${JSON.stringify(searchPages)}`).digest('hex') : '';
+  const key = given ?? (cache ? hashed(JSON.stringify(searchPages)) : '');
   if (cache?.search && cache.search.key === key) return cache.search.files;
   const remember = (files: OutputFile[]) => {
     if (cache) cache.search = { key, files };

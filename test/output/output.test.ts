@@ -44,8 +44,17 @@ test('fs writer swaps the output in only after every file is written', async () 
   // A write that fails half-way (a file path under an existing file) leaves the last good output.
   await assert.rejects(createFsWriter(out).write([{ path: 'x', contents: '1' }, { path: 'x/y', contents: '2' }]));
   assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'new');
-  assert.deepEqual((await readdir(dir)).sort(), ['build']);
+  // The previous output is deleted in the background; nothing else is left beside the output.
+  await waitFor(async () => (await readdir(dir)).join() === 'build', 'the previous output is deleted');
 });
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 test('memory writer keeps the latest output', async () => {
   const writer = createMemoryWriter();
