@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 
 export interface ClientBundle {
   /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */
@@ -79,11 +80,6 @@ export async function bundleClient(options: BundleClientOptions): Promise<{ bund
       diagnostics: [],
     };
   } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors ?? [];
-    return {
-      diagnostics: errors.length
-        ? errors.map((e) => errorDiagnostic('DG501', `Client bundle failed: ${e.text}`, { file: e.location?.file, line: e.location?.line, column: e.location ? e.location.column + 1 : undefined }))
-        : [errorDiagnostic('DG501', `Client bundle failed: ${(error as Error).message}`)],
-    };
+    return { diagnostics: esbuildDiagnostics(error, { code: 'DG501', prefix: 'Client bundle failed' }) };
   }
 }

@@ -21,12 +21,12 @@ export async function codeIdentity(): Promise<string | undefined> {
 }
 
 /**
- * Where `docsgen dev` and `docsgen build` keep their caches between runs (one file each: dev's
- * pages are rendered for the dev server): in the site's node_modules/.cache, like the compiled
- * config, named after the site's folder (node_modules may be shared through a link).
+ * Where `docsgen build` and `docsgen dev` keep their cache between runs: in the site's
+ * node_modules/.cache, like the compiled config, named after the site's folder (node_modules may
+ * be shared through a link). One file for both, so `docsgen dev` after a build starts warm: they
+ * parse, bundle and render alike, and every entry is checked against its inputs before use.
  */
-export const cacheFileFor = (root: string, kind: 'dev' | 'build' = 'dev') =>
-  join(root, 'node_modules', '.cache', 'docsgen', `${kind}-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
+export const cacheFileFor = (root: string) => join(root, 'node_modules', '.cache', 'docsgen', `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
 
 interface Saved {
   identity: string;

@@ -24,7 +24,7 @@ async function openCache(options: BuildCommandOptions): Promise<{ cache: BuildCa
   if (options.cache === false) return undefined;
   const identity = await codeIdentity().catch(() => undefined);
   if (!identity) return undefined;
-  const file = cacheFileFor(dirname(resolve(options.config ?? 'site.config.ts')), 'build');
+  const file = cacheFileFor(dirname(resolve(options.config ?? 'site.config.ts')));
   const cache = createBuildCache();
   const restored = (await restoreCache(cache, file, identity)) ? cacheEntries(cache) : undefined;
   // A build that reused every entry leaves the file as it is (writing it costs as much as the build).

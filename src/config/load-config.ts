@@ -4,6 +4,7 @@ import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { dirname, relative, resolve, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
+import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
 
@@ -49,11 +50,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     code = result.outputFiles[0].text;
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    return {
-      dependencies: [configFile],
-      diagnostics: [errorDiagnostic('DG103', `Config file could not be compiled: ${first?.text ?? String(error)}`, { file: first?.location?.file ?? rel, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined })],
-    };
+    // The first error only: the rest usually follow from it.
+    return { dependencies: [configFile], diagnostics: esbuildDiagnostics(error, { code: 'DG103', prefix: 'Config file could not be compiled', file: rel }).slice(0, 1) };
   }
   const cacheDir = join(root, 'node_modules', '.cache', 'docsgen');
   await mkdir(cacheDir, { recursive: true });

@@ -5,6 +5,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../bundle/bundle-client.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import type { Renderer } from '../render/render-site.js';
 
 /** Resolves the renderer's imports of docsgen's own templates/ to the site's templates folder. */
@@ -52,9 +53,7 @@ export async function loadRenderer(templatesDir: string, serial: number): Promis
     });
     code = result.outputFiles[0].text;
   } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors ?? [];
-    const problems = errors.length ? errors : [{ text: (error as Error).message, location: undefined }];
-    return { diagnostics: problems.map((e) => errorDiagnostic('DG502', `Templates could not be compiled: ${e.text}`, { file: e.location?.file, line: e.location?.line, column: e.location ? e.location.column + 1 : undefined })) };
+    return { diagnostics: esbuildDiagnostics(error, { code: 'DG502', prefix: 'Templates could not be compiled' }) };
   }
   const version = createHash('sha1').update(code).digest('hex').slice(0, 16);
   // Under the package's node_modules so that `react` resolves to the copy the CLI uses.

@@ -133,7 +133,7 @@ test('the build cache: a warm build writes what a cold one does, and follows eve
     const result = cli(['build', '--out', out, ...flags], root);
     assert.equal(result.status, 0, result.stderr);
   };
-  const cacheFiles = async () => (existsSync(cacheDir) ? (await readdir(cacheDir)).filter((f) => /^build-.*\.v8$/.test(f)) : []);
+  const cacheFiles = async () => (existsSync(cacheDir) ? (await readdir(cacheDir)).filter((f) => /^cache-.*\.v8$/.test(f)) : []);
   build('cold', '--no-cache');
   assert.deepEqual(await cacheFiles(), [], '--no-cache writes no cache');
   build('first');
