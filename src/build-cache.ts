@@ -11,6 +11,7 @@ import { loadApiReference, type ApiReference } from './openapi/load-api-referenc
 import { bundleClient, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
 import { createRenderCache, type RenderCache } from './render/render-site.js';
 import type { SearchIndexCache } from './search/search-index-files.js';
+import type { OutputManifest } from './output/writer.js';
 
 interface FileStamp {
   mtimeMs: number;
@@ -36,6 +37,8 @@ export interface BuildCache {
   /** Config, API reference and client bundle, by step name. */
   steps: Map<string, StepEntry>;
   search?: SearchIndexCache;
+  /** What the last `docsgen build` wrote and where, so that unchanged files are linked, not written. */
+  output?: OutputManifest;
 }
 
 export function createBuildCache(): BuildCache {

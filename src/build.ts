@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
@@ -9,7 +9,8 @@ import { buildNavTree } from './routes/build-nav-tree.js';
 import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks } from './routes/check-links.js';
 import { resolveNavbar } from './routes/resolve-navbar.js';
-import { planRender, type Renderer, type RenderJob } from './render/render-site.js';
+import { builtinRenderer, planRender, type Renderer, type RenderJob } from './render/render-site.js';
+import { isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
@@ -52,6 +53,13 @@ export interface BuildResult {
   deferred?: DeferredOutput[];
 }
 
+/** The renderer given (dev), else docsgen's own, else one compiled from the site's own templates (which the client bundle uses too). */
+async function siteRenderer(config: SiteConfig, given?: Renderer): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
+  const templatesDir = resolve(config.root, config.templatesDir);
+  if (given || isBuiltinTemplates(templatesDir)) return { renderer: given ?? builtinRenderer, diagnostics: [] };
+  return loadRenderer(templatesDir, 0);
+}
+
 /** Render keys hash every page in full, so together they identify the search index's input too. */
 const searchInputKey = (jobs: readonly RenderJob[]) => jobs.map((job) => job.key).join('\n');
 
@@ -90,7 +98,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (!bundle) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 
   progress('render');
-  const render = planRender({ config, table, navbarItems: navbar.items, bundle, notFound: special.notFound, renderer: options.renderer, cache: options.cache?.render });
+  const site = await siteRenderer(config, options.renderer);
+  if (!site.renderer) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
+  const render = planRender({ config, table, navbarItems: navbar.items, bundle, notFound: special.notFound, renderer: site.renderer, cache: options.cache?.render });
   const operations = summarizeOperations(api.pages);
   const plan = (html: Map<string, string>, notFoundHtml: string, searchFiles: OutputFile[]) =>
     planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });

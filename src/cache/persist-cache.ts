@@ -30,7 +30,7 @@ export const cacheFileFor = (root: string) => join(root, 'node_modules', '.cache
 
 interface Saved {
   identity: string;
-  parts: Partial<Record<'content' | 'steps' | 'html' | 'search', Buffer>>;
+  parts: Partial<Record<'content' | 'steps' | 'html' | 'search' | 'output', Buffer>>;
 }
 
 /**
@@ -64,6 +64,7 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
   const html = part<Parameters<typeof unpackHtml>[0]>('html');
   if (html) cache.render.html = unpackHtml(html);
   cache.search = part<BuildCache['search']>('search');
+  cache.output = part<BuildCache['output']>('output');
   return true;
 }
 
@@ -74,7 +75,7 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
 export function cacheEntries(cache: BuildCache): unknown[] {
   const { content, render, steps } = cache;
   const maps: ReadonlyMap<unknown, unknown>[] = [content.sources, content.splits, content.pages, content.docRoutes, render.html, steps];
-  return [...maps.flatMap((map) => [...map].flat()), cache.search];
+  return [...maps.flatMap((map) => [...map].flat()), cache.search, cache.output];
 }
 
 export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
@@ -88,7 +89,7 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
       return undefined;
     }
   };
-  const saved: Saved = { identity, parts: { content: attempt(packContent(cache.content)), steps: attempt(cache.steps), html: attempt(packHtml(cache.render.html)), search: attempt(cache.search) } };
+  const saved: Saved = { identity, parts: { content: attempt(packContent(cache.content)), steps: attempt(cache.steps), html: attempt(packHtml(cache.render.html)), search: attempt(cache.search), output: attempt(cache.output) } };
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });

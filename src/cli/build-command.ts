@@ -46,10 +46,12 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
       console.error(`\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`);
       return 1;
     }
-    const report = await createFsWriter(options.out).write(result.files);
+    const report = await createFsWriter(options.out, { previous: cached?.cache.output }).write(result.files);
+    if (cached) cached.cache.output = report.manifest;
     await cached?.save();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    console.log(`docsgen: ${result.pageCount} pages, ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MB) written to ${options.out}/ in ${seconds} s`);
+    const unchanged = report.reused ? `, ${report.reused} unchanged` : '';
+    console.log(`docsgen: ${result.pageCount} pages, ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MB${unchanged}) written to ${options.out}/ in ${seconds} s`);
     return 0;
   } catch (error) {
     if (tty) process.stderr.write('\r\x1b[2K');

@@ -9,7 +9,7 @@ import { builtinRenderer, type Renderer } from '../render/render-site.js';
 import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.js';
 import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
-import { loadRenderer } from './load-renderer.js';
+import { loadRenderer } from '../render/load-renderer.js';
 import { cacheFileFor, codeIdentity, restoreCache, saveCache } from '../cache/persist-cache.js';
 import { warmUpMarkdown } from './warm-up.js';
 

@@ -1,11 +1,22 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OutputFile } from './output-file.js';
 
 export interface WriteReport {
   files: number;
   bytes: number;
+  /** Files taken over from the previous output unchanged (hard links) instead of written. */
+  reused?: number;
+  /** What this write put in the output directory (file system writers). */
+  manifest?: OutputManifest;
+}
+
+/** The files a write left in an output directory, so that the next write can reuse the unchanged ones. */
+export interface OutputManifest {
+  dir: string;
+  files: Map<string, { hash: string; size: number; mtimeMs: number }>;
 }
 
 export interface Writer {
@@ -36,7 +47,7 @@ async function leftovers(target: string): Promise<string[]> {
  * is written: a failed or interrupted build never leaves a half-written output directory. The
  * previous output is renamed aside and deleted in the background.
  */
-export function createFsWriter(outDir: string): Writer {
+export function createFsWriter(outDir: string, { previous: last }: { previous?: OutputManifest } = {}): Writer {
   const target = resolve(outDir);
   return {
     async write(files) {
@@ -45,10 +56,22 @@ export function createFsWriter(outDir: string): Writer {
       const previous = join(dirname(target), `.${basename(target)}.old-${stamp}`);
       await rm(staging, { recursive: true, force: true });
       let bytes = 0;
+      let manifest: OutputManifest;
+      let reused = 0;
       try {
         const dirs = new Set(files.map((file) => dirname(join(staging, file.path))));
         await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-        await Promise.all(files.map((file) => { bytes += size(file.contents); return writeFile(join(staging, file.path), file.contents); }));
+        const known = last?.dir === target ? last.files : undefined;
+        const records = await Promise.all(
+          files.map(async (file) => {
+            bytes += size(file.contents);
+            const record = await placeFile(file, { staging, target, known: known?.get(file.path) });
+            if (record === known?.get(file.path)) reused += 1;
+            return [file.path, record] as const;
+          }),
+        );
+        // The same object when nothing changed, so the build cache knows it has nothing new to save.
+        manifest = last && known && reused === files.length && known.size === files.length ? last : { dir: target, files: new Map(records) };
         await rename(target, previous).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'ENOENT') throw error; });
         await rename(staging, target);
       } catch (error) {
@@ -56,9 +79,30 @@ export function createFsWriter(outDir: string): Writer {
         throw error;
       }
       removeInBackground(await leftovers(target));
-      return { files: files.length, bytes };
+      return { files: files.length, bytes, reused, manifest };
     },
   };
+}
+
+type FileRecord = OutputManifest['files'] extends Map<string, infer R> ? R : never;
+
+/**
+ * Puts one file into the staging directory: a hard link to the same file of the current output
+ * when the last write left it there with these exact bytes and nobody touched it since (same
+ * size and modification time), else a fresh write. Linking is several times faster than writing,
+ * and an unchanged site is mostly unchanged files.
+ */
+async function placeFile(file: OutputFile, { staging, target, known }: { staging: string; target: string; known?: FileRecord }): Promise<FileRecord> {
+  const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+  const hash = createHash('sha1').update(bytes).digest('hex');
+  const destination = join(staging, file.path);
+  if (known && known.hash === hash && known.size === bytes.byteLength) {
+    const current = await stat(join(target, file.path)).catch(() => undefined);
+    const untouched = current?.isFile() && current.size === known.size && current.mtimeMs === known.mtimeMs;
+    if (untouched && (await link(join(target, file.path), destination).then(() => true, () => false))) return known;
+  }
+  await writeFile(destination, bytes);
+  return { hash, size: bytes.byteLength, mtimeMs: (await stat(destination)).mtimeMs };
 }
 
 /** Keeps the output in memory: used by `docsgen dev` and by tests. */

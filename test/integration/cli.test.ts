@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, writeFile, readdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
@@ -153,4 +153,24 @@ test('the build cache: a warm build writes what a cold one does, and follows eve
   assert.match(edited.get('guides/next/index.html')!.toString(), /Edited text\./);
   assert.match(edited.get('guides/start/index.html')!.toString(), /href="\/guides\/next"><span class="menu-label">Then<\/span>/, 'the sidebar of other pages shows the new title');
   assert.ok(edited.has('guides/third/index.html'));
+});
+
+test('a site with its own templates is rendered with them, as the client bundle hydrates them', async () => {
+  const root = await createMiniSite({ config: "templatesDir: 'templates'," });
+  await cp(join(REPO, 'templates'), join(root, 'templates'), { recursive: true });
+  // As in the dev-server tests' sites: copied templates import docsgen's shared helpers relatively,
+  // and React comes from the site's node_modules.
+  await symlink(join(REPO, 'src'), join(root, 'src'), 'dir');
+  await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const footer = join(root, 'templates/components/Footer.tsx');
+  await writeFile(footer, (await readFile(footer, 'utf8')).replace('<p className="footer__copyright">{footer.copyright}</p>', '<p className="footer__copyright">{footer.copyright} (own template)</p>'));
+  const result = cli(['build', '--out', 'out', '--no-cache'], root);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(await readFile(join(root, 'out/guides/start/index.html'), 'utf8'), /Copyright Acme(<!-- -->)? \(own template\)/);
+
+  // A template that does not compile fails the build with its file and line.
+  await writeFile(footer, (await readFile(footer, 'utf8')).replace('(own template)</p>', '(own template)</div>'));
+  const broken = cli(['build', '--out', 'out', '--no-cache'], root);
+  assert.equal(broken.status, 1);
+  assert.match(broken.stderr, /templates\/components\/Footer\.tsx:\d+:\d+.*DG50[12]/s);
 });

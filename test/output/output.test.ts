@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile, mkdir, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSitemap, buildRobotsTxt } from '../../src/output/build-sitemap.js';
@@ -46,6 +46,32 @@ test('fs writer swaps the output in only after every file is written', async () 
   assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'new');
   // The previous output is deleted in the background; nothing else is left beside the output.
   await waitFor(async () => (await readdir(dir)).join() === 'build', 'the previous output is deleted');
+});
+
+test('fs writer links files the last write left unchanged instead of writing them again', async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'docsgen-writer-')), 'build');
+  const site = (about: string) => [{ path: 'index.html', contents: 'home ←' }, { path: 'about/index.html', contents: about }, { path: 'data.bin', contents: new Uint8Array([1, 2, 3]) }];
+  const first = await createFsWriter(out).write(site('about'));
+  assert.equal(first.reused, 0);
+  const inode = async (path: string) => (await stat(join(out, path))).ino;
+  const homeInode = await inode('index.html');
+
+  const same = await createFsWriter(out, { previous: first.manifest }).write(site('about'));
+  assert.equal(same.reused, 3);
+  assert.equal(same.manifest, first.manifest, 'nothing changed: the same manifest object');
+  assert.equal(await inode('index.html'), homeInode, 'linked, not written');
+
+  const edited = await createFsWriter(out, { previous: same.manifest }).write(site('about, edited'));
+  assert.equal(edited.reused, 2);
+  assert.equal(await readFile(join(out, 'about/index.html'), 'utf8'), 'about, edited');
+
+  // A file changed by hand in the output is written again, not trusted.
+  await writeFile(join(out, 'index.html'), 'hand-made');
+  const repaired = await createFsWriter(out, { previous: edited.manifest }).write(site('about, edited'));
+  assert.equal(repaired.reused, 2);
+  assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'home ←');
+  // A manifest of another directory is not used.
+  assert.equal((await createFsWriter(`${out}-other`, { previous: repaired.manifest }).write(site('about'))).reused, 0);
 });
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {

@@ -1,32 +1,22 @@
 // Mobile sidebar, collapsible sidebar categories and <details> blocks, tab overflow menus closing
 // on outside interaction, code-sample tabs remembered and synced, and copy buttons, in Chromium
 // against the repository's built site.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
-import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from './real-site.js';
+import { watchConsole } from '../../helpers/browser.js';
+import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from './real-site.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
 const OPERATION = '/api/reference/radio-rewards';
-
-before(async () => {
-  server = await serveDirectory(await realSiteBuild());
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useRealSiteInBrowser();
 
 const focusInside = (page: Page, selector: string) => page.evaluate((s) => Boolean(document.activeElement && document.querySelector(s)?.contains(document.activeElement)), selector);
 
 describe('mobile sidebar', () => {
   test('opens on the section sidebar, goes back to the primary menu, locks scroll, traps focus and closes on Escape', async () => {
-    const { context, page } = await newPage(browser, { viewport: MOBILE });
+    const { context, page } = await newPage(site.browser, { viewport: MOBILE });
     const { problems } = watchConsole(page);
-    await page.goto(server.url + '/examples/rewards/daily-trend');
+    await page.goto(site.url + '/examples/rewards/daily-trend');
     await waitForHydration(page);
     assert.equal(await page.isVisible('.page__sidebar'), false, 'no desktop sidebar below 996 px');
     const toggle = page.locator('[data-mobile-sidebar-toggle]');
@@ -68,9 +58,9 @@ describe('mobile sidebar', () => {
   });
 
   test('closes by itself when the view becomes desktop, and after following a link', async () => {
-    const { context, page } = await newPage(browser, { viewport: MOBILE });
+    const { context, page } = await newPage(site.browser, { viewport: MOBILE });
     const { problems } = watchConsole(page);
-    await page.goto(server.url + '/guides/authentication');
+    await page.goto(site.url + '/guides/authentication');
     await waitForHydration(page);
     await page.click('[data-mobile-sidebar-toggle]');
     await page.waitForSelector('#mobile-sidebar', { state: 'visible' });
@@ -126,9 +116,9 @@ describe('collapsibles', () => {
     page.evaluate((l) => [...document.querySelectorAll('.page__sidebar .menu-category')].findIndex((c) => c.querySelector(':scope > .menu-category__header')?.textContent === l) + 1, label);
 
   test('sidebar categories collapse and expand with a height animation', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const { problems } = watchConsole(page);
-    await page.goto(server.url + '/examples/rewards/last-epoch');
+    await page.goto(site.url + '/examples/rewards/last-epoch');
     await waitForHydration(page);
     const n = await categoryIndex(page, 'Health');
     const category = `.page__sidebar .menu-category:nth-of-type(${n})`;
@@ -155,9 +145,9 @@ describe('collapsibles', () => {
   });
 
   test('<details> blocks in the content animate their height', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const { problems } = watchConsole(page);
-    await page.goto(server.url + OPERATION);
+    await page.goto(site.url + OPERATION);
     await waitForHydration(page);
     const details = 'details.api-schema__node';
     const close = await sampleHeights(page, `${details} > summary`, details);
@@ -176,8 +166,8 @@ describe('collapsibles', () => {
   });
 
   test('under prefers-reduced-motion the animations last 1 ms', async () => {
-    const { context, page } = await newPage(browser, { reducedMotion: 'reduce' });
-    await page.goto(server.url + OPERATION);
+    const { context, page } = await newPage(site.browser, { reducedMotion: 'reduce' });
+    await page.goto(site.url + OPERATION);
     await waitForHydration(page);
     const category = `.page__sidebar .menu-category:nth-of-type(${await categoryIndex(page, 'IoT')})`;
     assert.equal(await page.evaluate((c) => getComputedStyle(document.querySelector(`${c} > .collapsible`)!).transitionDuration, category), '0.001s');
@@ -196,9 +186,9 @@ describe('collapsibles', () => {
 });
 
 test('menus close on an outside mouse-down, touch or focus', async () => {
-  const { context, page } = await newPage(browser, { hasTouch: true });
+  const { context, page } = await newPage(site.browser, { hasTouch: true });
   const { problems } = watchConsole(page);
-  await page.goto(server.url + OPERATION);
+  await page.goto(site.url + OPERATION);
   await waitForHydration(page);
   const menu = page.locator('[data-code-tabs="language"] details');
   const isOpen = () => menu.evaluate((el) => (el as HTMLDetailsElement).open);
@@ -224,11 +214,11 @@ test('menus close on an outside mouse-down, touch or focus', async () => {
 });
 
 test('the code-sample language is remembered across pages and synced across browser tabs', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
   const other = await context.newPage();
-  await page.goto(server.url + OPERATION);
-  await other.goto(server.url + '/api/reference/radio-heartbeats');
+  await page.goto(site.url + OPERATION);
+  await other.goto(site.url + '/api/reference/radio-heartbeats');
   await waitForHydration(page);
   await waitForHydration(other);
   const selected = (p: Page) => p.evaluate(() => [...document.querySelectorAll('[data-code-tabs="language"]')].map((group) => ({
@@ -249,7 +239,7 @@ test('the code-sample language is remembered across pages and synced across brow
   await page.keyboard.press('ArrowRight');
   assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
   // Another page, loaded normally and by client-side navigation.
-  await page.goto(server.url + '/api/reference/network-radio-counts');
+  await page.goto(site.url + '/api/reference/network-radio-counts');
   assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
   await page.click('.sidebar a.menu-link[href="/api/reference/radio-reward-sums"]');
   await page.waitForFunction(() => location.pathname === '/api/reference/radio-reward-sums');
@@ -263,15 +253,16 @@ test('the code-sample language is remembered across pages and synced across brow
 });
 
 test('copy buttons copy the code and say so', async () => {
-  const { context, page } = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const { context, page } = await newPage(site.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/guides/authentication');
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   const block = page.locator('.code-block').first();
   await block.hover();
   const button = block.locator('button[data-copy]');
   await button.click();
-  assert.equal(await button.textContent(), 'Copied');
+  // The label changes once the clipboard write has resolved, not within the click.
+  await page.waitForFunction(() => document.querySelector('.code-block button[data-copy]')!.textContent === 'Copied', undefined, { timeout: 3000 });
   assert.equal(await button.getAttribute('aria-label'), 'Copied');
   const code = await block.locator('pre code').textContent();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code!.replace(/\n$/, ''));

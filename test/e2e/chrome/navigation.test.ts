@@ -1,22 +1,12 @@
 // Client-side navigation, preloading, the progress bar, scroll handling, the crash screen and
 // the hideable navbar, in Chromium against the repository's built site.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
-import { msUntilAppears, newPage, realSiteBuild, waitForHydration } from './real-site.js';
+import { watchConsole } from '../../helpers/browser.js';
+import { msUntilAppears, newPage, useRealSiteInBrowser, waitForHydration } from './real-site.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-
-before(async () => {
-  server = await serveDirectory(await realSiteBuild());
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useRealSiteInBrowser();
 
 type Marked = Window & { __sameDocument?: boolean };
 const markDocument = (page: Page) => page.evaluate(() => ((window as Marked).__sameDocument = true));
@@ -24,9 +14,9 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as Marked).__sa
 const waitForPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p && document.querySelector('.page')?.getAttribute('data-route') === p, path);
 
 test('internal links swap the page without a reload: content, title, head, active sidebar and navbar items', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/guides/authentication');
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   await markDocument(page);
   await page.click('.sidebar a.menu-link[href="/guides/pagination"]');
@@ -65,9 +55,9 @@ test('internal links swap the page without a reload: content, title, head, activ
 });
 
 test('back and forward restore scroll positions; a new page starts at the top or at its hash target', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/guides/authentication');
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   await markDocument(page);
   await page.evaluate(() => window.scrollTo(0, 900));
@@ -103,9 +93,9 @@ test('links are preloaded on hover and focus, but not on data-saver or 2g connec
     page.on('request', (request) => request.resourceType() === 'fetch' && seen.push(new URL(request.url()).pathname));
     return seen;
   };
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const seen = requests(page);
-  await page.goto(server.url + '/guides/authentication');
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   await page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
   await page.focus('.sidebar a.menu-link[href="/guides/usage"]');
@@ -114,10 +104,10 @@ test('links are preloaded on hover and focus, but not on data-saver or 2g connec
   await context.close();
 
   for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }, { saveData: false, effectiveType: 'slow-2g' }]) {
-    const slow = await newPage(browser);
+    const slow = await newPage(site.browser);
     await slow.page.addInitScript({ content: `Object.defineProperty(navigator, 'connection', { configurable: true, value: ${JSON.stringify(connection)} });` });
     const slowSeen = requests(slow.page);
-    await slow.page.goto(server.url + '/guides/authentication');
+    await slow.page.goto(site.url + '/guides/authentication');
     await waitForHydration(slow.page);
     await slow.page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
     await slow.page.focus('.sidebar a.menu-link[href="/guides/usage"]');
@@ -130,8 +120,8 @@ test('links are preloaded on hover and focus, but not on data-saver or 2g connec
 });
 
 test('a page that fails to load is loaded normally instead', async () => {
-  const { context, page } = await newPage(browser);
-  await page.goto(server.url + '/guides/authentication');
+  const { context, page } = await newPage(site.browser);
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   await markDocument(page);
   await page.route('**/guides/pagination', (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()));
@@ -143,9 +133,9 @@ test('a page that fails to load is loaded normally instead', async () => {
 });
 
 test('the progress bar starts 200 ms after a path-changing navigation and completes when the route has updated', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/guides/authentication');
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   await page.route('**/guides/time-series', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 900));
@@ -166,8 +156,8 @@ test('the progress bar starts 200 ms after a path-changing navigation and comple
 });
 
 test('a page that cannot be displayed shows the crash screen; its try-again button clears the error', async () => {
-  const { context, page } = await newPage(browser);
-  await page.goto(server.url + '/guides/authentication');
+  const { context, page } = await newPage(site.browser);
+  await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   const broken = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
     const response = await route.fetch();
@@ -189,9 +179,9 @@ test('a page that cannot be displayed shows the crash screen; its try-again butt
 });
 
 test('the navbar hides on scroll down, comes back on scroll up, always shows near the top and hides on anchor jumps', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/api/reference/radio-rewards');
+  await page.goto(site.url + '/api/reference/radio-rewards');
   await waitForHydration(page);
   const hidden = () => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar--hidden'));
   await page.mouse.move(640, 400);

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { cp, readdir, stat, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser, serveDirectory } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { REPO } from '../../helpers/mini-site.js';
 
@@ -33,6 +35,26 @@ export async function realSiteBuild(): Promise<string> {
   await rm(cached, { recursive: true, force: true });
   await cp(out, cached, { recursive: true });
   return cached;
+}
+
+/**
+ * For a test file that drives Chromium against the built real site: registers the hooks that
+ * serve the build on 127.0.0.1 and launch the browser before the tests, and close both after.
+ * The returned object holds the browser and the site's URL once the `before` hook has run.
+ */
+export function useRealSiteInBrowser(): { browser: Browser; url: string } {
+  const session = {} as { browser: Browser; url: string };
+  let server: Awaited<ReturnType<typeof serveDirectory>> | undefined;
+  before(async () => {
+    server = await serveDirectory(await realSiteBuild());
+    session.url = server.url;
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await server?.close();
+  });
+  return session;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

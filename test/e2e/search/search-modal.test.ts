@@ -1,25 +1,15 @@
 // The embedded search modal in Chromium against the repository's built site, in desktop and mobile
 // viewports: lazy loading, every way to open it, results, keyboard, client-side navigation,
 // recent searches, the spec's no-results and failure texts, and the time to the first result.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { watchConsole } from '../../helpers/browser.js';
 import { REPO } from '../../helpers/mini-site.js';
-import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from '../chrome/real-site.js';
+import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from '../chrome/real-site.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-
-before(async () => {
-  server = await serveDirectory(await realSiteBuild());
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useRealSiteInBrowser();
 
 const VIEWPORTS = [
   ['desktop', { viewport: DESKTOP }],
@@ -34,11 +24,11 @@ const input = (page: Page) => page.locator('[data-search-input]');
 const scrollLocked = (page: Page) => page.evaluate(() => document.body.classList.contains('scroll-locked'));
 
 async function openPage(options: BrowserContextOptions, path = '/guides/pagination') {
-  const { context, page } = await newPage(browser, options);
+  const { context, page } = await newPage(site.browser, options);
   const { problems } = watchConsole(page);
   const requests: string[] = [];
   page.on('request', (request: Request) => requests.push(new URL(request.url()).pathname));
-  await page.goto(server.url + path);
+  await page.goto(site.url + path);
   await waitForHydration(page);
   return { context, page, problems, requests };
 }
@@ -60,8 +50,8 @@ const results = (page: Page) =>
   );
 
 test('without JavaScript the search button is a link to the search page, whose form submits q', async () => {
-  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto(server.url + '/guides/usage');
+  const { context, page } = await newPage(site.browser, { javaScriptEnabled: false });
+  await page.goto(site.url + '/guides/usage');
   assert.equal(await page.getAttribute('[data-search-button]', 'href'), '/search');
   await page.click('[data-search-button]');
   await page.waitForURL(/\/search$/);
@@ -88,7 +78,7 @@ for (const [name, options] of VIEWPORTS) {
       const second = await context.newPage();
       const focusRequests: string[] = [];
       second.on('request', (r) => focusRequests.push(new URL(r.url()).pathname));
-      await second.goto(server.url + '/guides/usage');
+      await second.goto(site.url + '/guides/usage');
       await waitForHydration(second);
       await second.focus('[data-search-button]');
       await second.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json')));
@@ -208,7 +198,7 @@ for (const [name, options] of VIEWPORTS) {
       await page.locator('[data-search-modal] .search-screen--start').waitFor();
       // From the keyboard: Delete removes the selected recent search.
       await page.keyboard.press('Escape');
-      await page.goto(server.url + '/guides/usage');
+      await page.goto(site.url + '/guides/usage');
       await waitForHydration(page);
       await page.keyboard.press('Control+k');
       await search(page, 'quota');
@@ -297,10 +287,10 @@ for (const [name, options] of VIEWPORTS) {
 }
 
 test('recent searches work without storage (it throws): a warning, no errors', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.addInitScript({ content: "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });" });
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/guides/usage');
+  await page.goto(site.url + '/guides/usage');
   await waitForHydration(page);
   await page.keyboard.press('Control+k');
   await search(page, 'quota headers');
@@ -370,7 +360,7 @@ test('axe finds no serious or critical violations in the open modal and on the s
     await search(page, 'zqxwv');
     await page.locator('[data-search-modal] .search-suggestion').first().waitFor();
     assert.deepEqual(await scan(page, '[data-search-modal]'), [], `no results, ${colorScheme}`);
-    await page.goto(server.url + '/search?q=cursor');
+    await page.goto(site.url + '/search?q=cursor');
     await page.waitForSelector('[data-search-results] a[data-search-hit]');
     assert.deepEqual(await scan(page, 'main'), [], `search page, ${colorScheme}`);
     await context.close();

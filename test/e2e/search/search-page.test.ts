@@ -1,23 +1,13 @@
 // The search page (/search?q=…) in Chromium against the repository's built site, in desktop and
 // mobile viewports: reads q, says how many results, keeps the URL in step as the reader types,
 // survives a reload and the back button, and shows the spec's no-results and failure texts.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
-import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from '../chrome/real-site.js';
+import { watchConsole } from '../../helpers/browser.js';
+import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from '../chrome/real-site.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-
-before(async () => {
-  server = await serveDirectory(await realSiteBuild());
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useRealSiteInBrowser();
 
 const status = (page: Page) => page.textContent('[data-search-status]');
 const waitForStatus = (page: Page, pattern: RegExp) =>
@@ -31,9 +21,9 @@ for (const [name, options] of [
 ] as const satisfies readonly (readonly [string, BrowserContextOptions])[]) {
   describe(`search page (${name})`, () => {
     test('reads q, shows every result grouped by page, and says how many', async () => {
-      const { context, page } = await newPage(browser, options);
+      const { context, page } = await newPage(site.browser, options);
       const { problems } = watchConsole(page);
-      await page.goto(server.url + '/search?q=cbsd_id');
+      await page.goto(site.url + '/search?q=cbsd_id');
       await waitForStatus(page, /results? for “cbsd_id”/);
       assert.equal(await page.inputValue('input[name="q"]'), 'cbsd_id');
       assert.equal(await page.textContent('main h1'), 'Search results for “cbsd_id”');
@@ -49,11 +39,11 @@ for (const [name, options] of [
     });
 
     test('typing updates the results and the URL (replaceState); reload and back keep them', async () => {
-      const { context, page } = await newPage(browser, options);
+      const { context, page } = await newPage(site.browser, options);
       const { problems } = watchConsole(page);
-      await page.goto(server.url + '/guides/usage');
+      await page.goto(site.url + '/guides/usage');
       await waitForHydration(page);
-      await page.goto(server.url + '/search');
+      await page.goto(site.url + '/search');
       await waitForHydration(page);
       assert.equal(await status(page), '');
       const historyLength = await page.evaluate(() => history.length);
@@ -92,9 +82,9 @@ for (const [name, options] of [
     });
 
     test('many results come in batches', async () => {
-      const { context, page } = await newPage(browser, options);
+      const { context, page } = await newPage(site.browser, options);
       const { problems } = watchConsole(page);
-      await page.goto(server.url + '/search?q=gateway');
+      await page.goto(site.url + '/search?q=gateway');
       await waitForStatus(page, /results? for “gateway”/);
       const total = countOf(await status(page));
       assert.ok(total > 20, `${total}`);
@@ -106,9 +96,9 @@ for (const [name, options] of [
     });
 
     test('no results and failure: the texts of spec section 8', async () => {
-      const { context, page } = await newPage(browser, options);
+      const { context, page } = await newPage(site.browser, options);
       const { problems } = watchConsole(page);
-      await page.goto(server.url + '/search?q=zqxwv');
+      await page.goto(site.url + '/search?q=zqxwv');
       await page.locator('[data-search-results] [data-search-no-results]').waitFor();
       const text = await page.textContent('[data-search-results]');
       assert.match(text!, /^No results found for “zqxwv”/);
@@ -130,9 +120,9 @@ for (const [name, options] of [
 }
 
 test('a client-side navigation to the search page starts its client', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
-  await page.goto(server.url + '/guides/usage');
+  await page.goto(site.url + '/guides/usage');
   await waitForHydration(page);
   await page.evaluate(() => ((window as Window & { __same?: boolean }).__same = true));
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('docsgen:navigate', { detail: { url: '/search?q=heartbeat' }, cancelable: true })));

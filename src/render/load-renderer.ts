@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../bundle/bundle-client.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
-import type { Renderer } from '../render/render-site.js';
+import type { Renderer } from './render-site.js';
 
 /** Resolves the renderer's imports of docsgen's own templates/ to the site's templates folder. */
 function siteTemplates(builtin: string, templatesDir: string): Plugin {
@@ -32,7 +32,8 @@ function siteTemplates(builtin: string, templatesDir: string): Plugin {
  * with esbuild (React stays external: one React for the whole process) and imports the result
  * under a new name. The renderer's version is the hash of the bundled code: an edit that does
  * not change the code (a comment) re-renders nothing. Each load leaves one small module in
- * memory, which is fine for an edit session.
+ * memory, which is fine for an edit session. `docsgen build` loads it once for a site with its
+ * own templates, so the server HTML comes from the same components the client hydrates.
  */
 export async function loadRenderer(templatesDir: string, serial: number): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
   const pkg = packageRoot();
@@ -70,3 +71,6 @@ export async function loadRenderer(templatesDir: string, serial: number): Promis
     await rm(file, { force: true });
   }
 }
+
+/** Whether `templatesDir` (resolved) is docsgen's own templates folder, compiled into the CLI. */
+export const isBuiltinTemplates = (templatesDir: string) => resolve(templatesDir) === join(packageRoot(), 'templates');
