@@ -9,7 +9,7 @@ import { buildNavTree } from './routes/build-nav-tree.js';
 import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks } from './routes/check-links.js';
 import { resolveNavbar } from './routes/resolve-navbar.js';
-import { builtinRenderer, planRender, type Renderer, type RenderJob } from './render/render-site.js';
+import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
 import { isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
@@ -102,13 +102,13 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (!site.renderer) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
   const render = planRender({ config, table, navbarItems: navbar.items, bundle, notFound: special.notFound, renderer: site.renderer, cache: options.cache?.render });
   const operations = summarizeOperations(api.pages);
-  const plan = (html: Map<string, string>, notFoundHtml: string, searchFiles: OutputFile[]) =>
+  const plan = (html: Map<string, PageHtml>, notFoundHtml: PageHtml, searchFiles: OutputFile[]) =>
     planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
   const pageCount = render.pages.length + 1;
   if (options.defer) {
     const search = { produce: () => searchIndexFiles(table.pages, { cache: options.cache, inputKey: searchInputKey(render.pages) }) as OutputFile[] };
     const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
-    return { config, files: plan(new Map(), '', []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
+    return { config, files: plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
   }
   // A large site's search index is built on another core while this one renders.
   const searchFiles = searchIndexFiles(table.pages, { cache: options.cache, parallel: true, inputKey: searchInputKey(render.pages) });

@@ -11,8 +11,8 @@ export interface PlanOutputInput {
   config: SiteConfig;
   table: RouteTable;
   /** Rendered HTML per route, plus the not-found page. */
-  html: ReadonlyMap<string, string>;
-  notFoundHtml: string;
+  html: ReadonlyMap<string, string | Uint8Array>;
+  notFoundHtml: string | Uint8Array;
   bundle: ClientBundle;
   assets: AssetResolver;
   staticFiles: readonly OutputFile[];

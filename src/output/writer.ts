@@ -62,14 +62,12 @@ export function createFsWriter(outDir: string, { previous: last }: { previous?: 
         const dirs = new Set(files.map((file) => dirname(join(staging, file.path))));
         await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
         const known = last?.dir === target ? last.files : undefined;
-        const records = await Promise.all(
-          files.map(async (file) => {
-            bytes += size(file.contents);
-            const record = await placeFile(file, { staging, target, known: known?.get(file.path) });
-            if (record === known?.get(file.path)) reused += 1;
-            return [file.path, record] as const;
-          }),
-        );
+        const records = await mapWithLimit(files, WRITES_IN_FLIGHT, async (file) => {
+          bytes += size(file.contents);
+          const record = await placeFile(file, { staging, target, known: known?.get(file.path) });
+          if (record === known?.get(file.path)) reused += 1;
+          return [file.path, record] as const;
+        });
         // The same object when nothing changed, so the build cache knows it has nothing new to save.
         manifest = last && known && reused === files.length && known.size === files.length ? last : { dir: target, files: new Map(records) };
         await rename(target, previous).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'ENOENT') throw error; });
@@ -82,6 +80,26 @@ export function createFsWriter(outDir: string, { previous: last }: { previous?: 
       return { files: files.length, bytes, reused, manifest };
     },
   };
+}
+
+/**
+ * Files placed at once. Enough to keep the thread pool busy; few enough that a 70 MB site is not
+ * encoded to bytes all at once (it was, with every write started together: a memory peak and GC).
+ */
+const WRITES_IN_FLIGHT = 64;
+
+/** `items.map(fn)` with at most `limit` calls running at a time; results in input order. */
+async function mapWithLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 type FileRecord = OutputManifest['files'] extends Map<string, infer R> ? R : never;
