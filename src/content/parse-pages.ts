@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { runWorker, workerUrl } from '../shared/worker.js';
+import { streamWorker, workerUrl } from '../shared/worker.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
-import type { ParseWorkerInput } from './parse-worker.js';
+import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.js';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 150;
@@ -39,8 +39,8 @@ export async function parsePages(entries: readonly DocEntry[], options: ParsePag
   const results = await Promise.all(
     shares.map(async (share) => {
       const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl };
-      const messages = await runWorker<(ParsedPage | { error: string; line?: number })[]>(url, input);
-      return messages.map((message, i): ParseOutcome => ('error' in message ? failure(share[i], message.error, message.line) : { entry: share[i], parsed: message, diagnostics: message.diagnostics }));
+      const parts = await streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
+      return parts.flatMap((part) => part.results).map((result, i): ParseOutcome => ('error' in result ? failure(share[i], result.error, result.line) : { entry: share[i], parsed: result, diagnostics: result.diagnostics }));
     }),
   );
   return results.flat();

@@ -15,14 +15,29 @@ export interface ParseWorkerInput {
   baseUrl: string;
 }
 
+export type ParseWorkerResult = ParsedPage | { error: string; line?: number };
+
+/** What the worker posts: the results of the next pages in order; `done` on the last part. */
+export interface ParseWorkerMessage {
+  results: ParseWorkerResult[];
+  done: boolean;
+}
+
+/** Pages per message: the worker keeps only these in memory, not its whole share. */
+const PART_SIZE = 20;
+
 const { entries, docRoutes, baseUrl } = workerData as ParseWorkerInput;
 const assets = createAssetResolver(baseUrl);
 const options = { processor: createMarkdownProcessor({ trusted: true }), highlighter: createHighlighter(), docRoutes: new Map(docRoutes), baseUrl, assetUrl: assets.assetUrl };
-const results: (ParsedPage | { error: string; line?: number })[] = entries.map((entry) => {
+const parse = (entry: DocEntry): ParseWorkerResult => {
   try {
     return parsePage(entry, options);
   } catch (error) {
     return { error: (error as Error).message, line: (error as { line?: number }).line };
   }
-});
-parentPort!.postMessage(results);
+};
+for (let start = 0; start < entries.length || start === 0; start += PART_SIZE) {
+  const part = entries.slice(start, start + PART_SIZE);
+  const message: ParseWorkerMessage = { results: part.map(parse), done: start + PART_SIZE >= entries.length };
+  parentPort!.postMessage(message);
+}

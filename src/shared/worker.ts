@@ -20,12 +20,27 @@ function typeScriptWorker(url: URL, data: unknown): Worker {
   return new Worker(bootstrap, { eval: true, workerData: data });
 }
 
+const startWorker = (url: URL, data: unknown) => (url.pathname.endsWith('.ts') ? typeScriptWorker(url, data) : new Worker(url, { workerData: data }));
+
 /** Starts a worker with `data` and resolves with the one message it posts, then ends it. */
 export function runWorker<T>(url: URL, data: unknown): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const worker = url.pathname.endsWith('.ts') ? typeScriptWorker(url, data) : new Worker(url, { workerData: data });
-    worker.once('message', (message: T) => {
-      resolve(message);
+  return streamWorker<T>(url, data, () => true).then((messages) => messages[0]);
+}
+
+/**
+ * Starts a worker with `data` and collects the messages it posts until `last(message)` says one
+ * was the last, then ends it. A worker that posts its results in parts holds only one part at a
+ * time, not all of them (two Markdown workers holding 500 parsed pages each were most of a large
+ * build's memory).
+ */
+export function streamWorker<T>(url: URL, data: unknown, last: (message: T) => boolean): Promise<T[]> {
+  return new Promise<T[]>((resolve, reject) => {
+    const worker = startWorker(url, data);
+    const messages: T[] = [];
+    worker.on('message', (message: T) => {
+      messages.push(message);
+      if (!last(message)) return;
+      resolve(messages);
       void worker.terminate();
     });
     worker.once('error', reject);
