@@ -12,14 +12,12 @@ export interface SearchIndexCache {
   files: OutputFile[];
 }
 
-/** From this many searchable pages, `parallel` builds the index on a worker thread. */
+/** From this many searchable pages, `searchIndexFilesOffThread` builds the index on a worker thread. */
 export const SEARCH_WORKER_THRESHOLD = 300;
 
 export interface SearchIndexFilesOptions {
   /** Kept between builds (the build cache): the index is built again only when its input changed. */
   cache?: { search?: SearchIndexCache };
-  /** Build a large index on a worker thread; the result is then a promise. */
-  parallel?: boolean;
   /**
    * With a cache: a string that changes whenever the pages do (the build passes the render keys,
    * which hash every page), so that a cache hit costs nothing. Default: a hash of the searchable text.
@@ -27,22 +25,35 @@ export interface SearchIndexFilesOptions {
   inputKey?: string;
 }
 
+const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${text}`).digest('hex');
+
+/** The cache key for `pages`, the cached files if they match, and the searchable pages if the key needed them. */
+function lookUp(pages: readonly Page[], { cache, inputKey }: SearchIndexFilesOptions): { key: string; hit?: OutputFile[]; searchPages?: SearchPage[] } {
+  if (!cache) return { key: '' };
+  const searchPages = inputKey === undefined ? buildSearchPages(pages) : undefined;
+  const key = searchPages ? hashed(JSON.stringify(searchPages)) : hashed(`given\0${inputKey}`);
+  return { key, hit: cache.search?.key === key ? cache.search.files : undefined, searchPages };
+}
+
+function remember(cache: SearchIndexFilesOptions['cache'], key: string, files: OutputFile[]): OutputFile[] {
+  if (cache) cache.search = { key, files };
+  return files;
+}
+
 /**
  * The search index files of `pages`. The index is the slowest step of a large site after
- * parsing, so it is reused while the pages' searchable text is the same, and built on its own
- * core (`parallel`) while the main thread renders.
+ * parsing, so with a cache it is reused while the pages' searchable text is the same.
  */
-export function searchIndexFiles(pages: readonly Page[], { cache, parallel = false, inputKey }: SearchIndexFilesOptions = {}): OutputFile[] | Promise<OutputFile[]> {
-  const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${text}`).digest('hex');
-  const given = cache && inputKey !== undefined ? hashed(`given\0${inputKey}`) : undefined;
-  if (given && cache?.search?.key === given) return cache.search.files;
-  const searchPages = buildSearchPages(pages);
-  const key = given ?? (cache ? hashed(JSON.stringify(searchPages)) : '');
-  if (cache?.search && cache.search.key === key) return cache.search.files;
-  const remember = (files: OutputFile[]) => {
-    if (cache) cache.search = { key, files };
-    return files;
-  };
-  const url = parallel && searchPages.length >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
-  return url ? runWorker<OutputFile[]>(url, searchPages satisfies SearchPage[]).then(remember) : remember(buildSearchIndexFromPages(searchPages).files);
+export function searchIndexFiles(pages: readonly Page[], options: SearchIndexFilesOptions = {}): OutputFile[] {
+  const { key, hit, searchPages = buildSearchPages(pages) } = lookUp(pages, options);
+  return hit ?? remember(options.cache, key, buildSearchIndexFromPages(searchPages).files);
+}
+
+/** `searchIndexFiles`, but a large index is built on a worker thread: the build renders pages meanwhile. */
+export async function searchIndexFilesOffThread(pages: readonly Page[], options: SearchIndexFilesOptions = {}): Promise<OutputFile[]> {
+  const { key, hit, searchPages = buildSearchPages(pages) } = lookUp(pages, options);
+  if (hit) return hit;
+  const url = searchPages.length >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
+  const files = url ? await runWorker<OutputFile[]>(url, searchPages) : buildSearchIndexFromPages(searchPages).files;
+  return remember(options.cache, key, files);
 }

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSearchIndex } from '../../src/search/build-search-index.js';
-import { SEARCH_WORKER_THRESHOLD, searchIndexFiles, type SearchIndexCache } from '../../src/search/search-index-files.js';
+import { SEARCH_WORKER_THRESHOLD, searchIndexFiles, searchIndexFilesOffThread, type SearchIndexCache } from '../../src/search/search-index-files.js';
 import type { Page } from '../../src/model.js';
 
 function site(count: number, word = 'hotspot'): Page[] {
@@ -17,17 +17,19 @@ const asText = (files: { path: string; contents: string | Uint8Array }[]) => fil
 
 test('a large index built on a worker thread is the index built in-process', async () => {
   const pages = site(SEARCH_WORKER_THRESHOLD + 20);
-  const parallel = searchIndexFiles(pages, { parallel: true });
-  assert.ok(parallel instanceof Promise, 'a large site is indexed on a worker');
-  assert.deepEqual(asText(await parallel), asText(buildSearchIndex(pages).files));
-  assert.ok(!(searchIndexFiles(site(10), { parallel: true }) instanceof Promise), 'a small site is indexed in-process');
+  assert.deepEqual(asText(await searchIndexFilesOffThread(pages)), asText(buildSearchIndex(pages).files));
+  assert.deepEqual(asText(await searchIndexFilesOffThread(site(10))), asText(buildSearchIndex(site(10)).files), 'a small site (indexed in-process)');
 });
 
 test('with a cache the index is reused while the searchable text is the same, and rebuilt when it changes', async () => {
   const cache: { search?: SearchIndexCache } = {};
-  const first = await searchIndexFiles(site(50), { cache });
+  const first = searchIndexFiles(site(50), { cache });
   assert.equal(searchIndexFiles(site(50), { cache }), first, 'same pages (new objects): the cached files');
-  const changed = await searchIndexFiles(site(50, 'gateway'), { cache });
+  assert.equal(await searchIndexFilesOffThread(site(50), { cache }), first, 'off-thread, the same cache');
+  assert.equal(searchIndexFiles(site(50), { cache, inputKey: 'k1' }) === first, false, 'another kind of key: built again');
+  const keyed = searchIndexFiles(site(60), { cache, inputKey: 'k2' });
+  assert.equal(searchIndexFiles(site(70), { cache, inputKey: 'k2' }), keyed, 'the same given key: the cached files (the key stands for the pages)');
+  const changed = searchIndexFiles(site(50, 'gateway'), { cache });
   assert.notEqual(changed, first);
   assert.deepEqual(asText(changed), asText(buildSearchIndex(site(50, 'gateway')).files));
 });
