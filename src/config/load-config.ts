@@ -1,10 +1,9 @@
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { dirname, relative, resolve, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
+import { importCompiled, NODE_MODULE_BUILD } from '../shared/import-compiled.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
 
@@ -36,35 +35,21 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   let code: string;
   let dependencies: string[];
   try {
-    const result = await build({
-      entryPoints: [configFile],
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await build({ ...NODE_MODULE_BUILD, entryPoints: [configFile], metafile: true });
     code = result.outputFiles[0].text;
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
   } catch (error) {
     // The first error only: the rest usually follow from it.
     return { dependencies: [configFile], diagnostics: esbuildDiagnostics(error, { code: 'DG103', prefix: 'Config file could not be compiled', file: rel }).slice(0, 1) };
   }
-  const cacheDir = join(root, 'node_modules', '.cache', 'docsgen');
-  await mkdir(cacheDir, { recursive: true });
-  const compiled = join(cacheDir, `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
-  await writeFile(compiled, code);
+  // Beside the site's node_modules, so that the config's own imports resolve from the site.
+  const compiled = join(root, 'node_modules', '.cache', 'docsgen', `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
   let exported: unknown;
   try {
-    const module = await import(pathToFileURL(compiled).href);
+    const module = await importCompiled<{ default?: unknown; config?: unknown }>(code, compiled);
     exported = module.default ?? module.config;
   } catch (error) {
     return { dependencies, diagnostics: [errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, { file: rel })] };
-  } finally {
-    await rm(compiled, { force: true });
   }
   if (!exported || typeof exported !== 'object') {
     return { dependencies, diagnostics: [errorDiagnostic('DG105', 'Config file must `export default defineConfig({...})`.', { file: rel })] };

@@ -1,11 +1,10 @@
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../bundle/bundle-client.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
+import { importCompiled, NODE_MODULE_BUILD } from '../shared/import-compiled.js';
 import type { Renderer } from './render-site.js';
 
 /** Resolves the renderer's imports of docsgen's own templates/ to the site's templates folder. */
@@ -41,15 +40,9 @@ export async function loadRenderer(templatesDir: string, serial: number): Promis
   let code: string;
   try {
     const result = await build({
+      ...NODE_MODULE_BUILD,
       entryPoints: [join(pkg, 'src/render/render-page.tsx')],
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
       jsx: 'automatic',
-      logLevel: 'silent',
       plugins: resolve(templatesDir) === builtin ? [] : [siteTemplates(builtin, resolve(templatesDir))],
     });
     code = result.outputFiles[0].text;
@@ -58,17 +51,12 @@ export async function loadRenderer(templatesDir: string, serial: number): Promis
   }
   const version = createHash('sha1').update(code).digest('hex').slice(0, 16);
   // Under the package's node_modules so that `react` resolves to the copy the CLI uses.
-  const dir = join(pkg, 'node_modules', '.cache', 'docsgen');
-  const file = join(dir, `render-page.${version}.${process.pid}-${serial}.mjs`);
+  const file = join(pkg, 'node_modules', '.cache', 'docsgen', `render-page.${version}.${process.pid}-${serial}.mjs`);
   try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(file, code);
-    const module = (await import(pathToFileURL(file).href)) as { renderPage: Renderer['renderPage'] };
+    const module = await importCompiled<{ renderPage: Renderer['renderPage'] }>(code, file);
     return { renderer: { renderPage: module.renderPage, version }, diagnostics: [] };
   } catch (error) {
     return { diagnostics: [errorDiagnostic('DG502', `Templates could not be loaded: ${(error as Error).message}`, { file: relative(process.cwd(), templatesDir) })] };
-  } finally {
-    await rm(file, { force: true });
   }
 }
 
