@@ -34,7 +34,7 @@ interface Saved {
 }
 
 /**
- * Restores a cache saved by an earlier `docsgen dev` of the same site with the same docsgen.
+ * Restores a cache saved by an earlier `docsgen build` or `docsgen dev` of the same site with the same docsgen.
  * Nothing in it is trusted blindly: every entry is still checked against the files (content
  * hashes, routes, stamps) by the build, exactly as within one run. Unreadable parts are skipped.
  */
