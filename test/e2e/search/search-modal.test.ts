@@ -302,41 +302,26 @@ test('recent searches work without storage (it throws): a warning, no errors', a
   await context.close();
 });
 
-test('the first result appears within 100 ms of typing (index loaded on hover)', async () => {
+// How fast the first result appears is measured by `node scripts/bench-search.mjs` (timings belong in
+// benchmarks); this test checks what makes it fast: the index is loaded on hover, and typing then
+// shows results without fetching any more of it.
+test('hovering the search button loads the index; typing then shows results without fetching more', async () => {
   const { context, page } = await openPage({ viewport: DESKTOP });
+  const indexRequests = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/search\//.test(e.name)).length);
+  const manifest = (await (await page.request.get(`${site.url}/search/index.json`)).json()) as { termFiles: number; contentFiles: number };
   await page.hover('[data-search-button]');
-  await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)).length > 0);
-  const timings: number[] = [];
+  // The real site's index is small enough to load whole: the manifest and every term and content file.
+  const whole = 1 + manifest.termFiles + manifest.contentFiles;
+  await page.waitForFunction((count) => performance.getEntriesByType('resource').filter((e) => /\/search\//.test(e.name)).length >= count, whole);
+  const loaded = await indexRequests();
   for (const query of ['cbsd_id', 'gateway rewards', 'pagination cursor', 'speedtest', 'hex coverage']) {
     await page.keyboard.press('Control+k');
     await input(page).waitFor();
-    await page.waitForTimeout(100);
-    timings.push(
-      await page.evaluate(
-        (q) =>
-          new Promise<number>((resolve) => {
-            const field = document.querySelector<HTMLInputElement>('[data-search-input]')!;
-            const body = document.querySelector('.search-modal__body')!;
-            let start = 0;
-            field.addEventListener('input', () => (start ||= performance.now()), { capture: true, once: true });
-            new MutationObserver((_, observer) => {
-              if (start && body.querySelector('[data-search-hit]')) {
-                observer.disconnect();
-                resolve(performance.now() - start);
-              }
-            }).observe(body, { childList: true, subtree: true });
-            field.focus();
-            document.execCommand('insertText', false, q);
-          }),
-        query,
-      ),
-    );
+    await input(page).fill(query);
+    await page.locator('[data-search-modal] [data-search-hit]').first().waitFor();
     await page.keyboard.press('Escape');
   }
-  timings.sort((a, b) => a - b);
-  const median = timings[Math.floor(timings.length / 2)];
-  console.log(`# time to first result (ms): ${timings.map((t) => t.toFixed(1)).join(', ')}; median ${median.toFixed(1)}`);
-  assert.ok(median < 100, `median ${median.toFixed(1)} ms`);
+  assert.equal(await indexRequests(), loaded, 'no index file fetched after the hover');
   await context.close();
 });
 
