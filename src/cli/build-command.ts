@@ -46,7 +46,7 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
       console.error(`\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`);
       return 1;
     }
-    const report = await createFsWriter(options.out, { previous: cached?.cache.output }).write(result.files);
+    const report = await createFsWriter(options.out, { track: cached !== undefined, previous: cached?.cache.output }).write(result.files);
     if (cached) cached.cache.output = report.manifest;
     await cached?.save();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);

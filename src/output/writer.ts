@@ -47,7 +47,16 @@ async function leftovers(target: string): Promise<string[]> {
  * is written: a failed or interrupted build never leaves a half-written output directory. The
  * previous output is renamed aside and deleted in the background.
  */
-export function createFsWriter(outDir: string, { previous: last }: { previous?: OutputManifest } = {}): Writer {
+export interface FsWriterOptions {
+  /**
+   * Hash every file and return a manifest (the build cache keeps it), linking the files that
+   * `previous` shows unchanged. Off (`--no-cache`): plain writes, no hashing.
+   */
+  track?: boolean;
+  previous?: OutputManifest;
+}
+
+export function createFsWriter(outDir: string, { track = false, previous: last }: FsWriterOptions = {}): Writer {
   const target = resolve(outDir);
   return {
     async write(files) {
@@ -56,7 +65,7 @@ export function createFsWriter(outDir: string, { previous: last }: { previous?: 
       const previous = join(dirname(target), `.${basename(target)}.old-${stamp}`);
       await rm(staging, { recursive: true, force: true });
       let bytes = 0;
-      let manifest: OutputManifest;
+      let manifest: OutputManifest | undefined;
       let reused = 0;
       try {
         const dirs = new Set(files.map((file) => dirname(join(staging, file.path))));
@@ -64,12 +73,13 @@ export function createFsWriter(outDir: string, { previous: last }: { previous?: 
         const known = last?.dir === target ? last.files : undefined;
         const records = await mapWithLimit(files, WRITES_IN_FLIGHT, async (file) => {
           bytes += size(file.contents);
+          if (!track) return void (await writeFile(join(staging, file.path), file.contents));
           const record = await placeFile(file, { staging, target, known: known?.get(file.path) });
           if (record === known?.get(file.path)) reused += 1;
           return [file.path, record] as const;
         });
         // The same object when nothing changed, so the build cache knows it has nothing new to save.
-        manifest = last && known && reused === files.length && known.size === files.length ? last : { dir: target, files: new Map(records) };
+        if (track) manifest = last && known && reused === files.length && known.size === files.length ? last : { dir: target, files: new Map(records.filter((record) => record !== undefined)) };
         await rename(target, previous).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'ENOENT') throw error; });
         await rename(staging, target);
       } catch (error) {

@@ -39,7 +39,8 @@ test('fs writer swaps the output in only after every file is written', async () 
   const out = join(dir, 'build');
   await mkdir(out);
   await writeFile(join(out, 'old.html'), 'old');
-  await createFsWriter(out).write([{ path: 'index.html', contents: 'new' }, { path: 'a/b.json', contents: '{}' }]);
+  const plain = await createFsWriter(out).write([{ path: 'index.html', contents: 'new' }, { path: 'a/b.json', contents: '{}' }]);
+  assert.equal(plain.manifest, undefined, 'untracked: nothing hashed, no manifest');
   assert.deepEqual((await readdir(out)).sort(), ['a', 'index.html']);
   // A write that fails half-way (a file path under an existing file) leaves the last good output.
   await assert.rejects(createFsWriter(out).write([{ path: 'x', contents: '1' }, { path: 'x/y', contents: '2' }]));
@@ -51,27 +52,27 @@ test('fs writer swaps the output in only after every file is written', async () 
 test('fs writer links files the last write left unchanged instead of writing them again', async () => {
   const out = join(await mkdtemp(join(tmpdir(), 'docsgen-writer-')), 'build');
   const site = (about: string) => [{ path: 'index.html', contents: 'home ←' }, { path: 'about/index.html', contents: about }, { path: 'data.bin', contents: new Uint8Array([1, 2, 3]) }];
-  const first = await createFsWriter(out).write(site('about'));
+  const first = await createFsWriter(out, { track: true }).write(site('about'));
   assert.equal(first.reused, 0);
   const inode = async (path: string) => (await stat(join(out, path))).ino;
   const homeInode = await inode('index.html');
 
-  const same = await createFsWriter(out, { previous: first.manifest }).write(site('about'));
+  const same = await createFsWriter(out, { track: true, previous: first.manifest }).write(site('about'));
   assert.equal(same.reused, 3);
   assert.equal(same.manifest, first.manifest, 'nothing changed: the same manifest object');
   assert.equal(await inode('index.html'), homeInode, 'linked, not written');
 
-  const edited = await createFsWriter(out, { previous: same.manifest }).write(site('about, edited'));
+  const edited = await createFsWriter(out, { track: true, previous: same.manifest }).write(site('about, edited'));
   assert.equal(edited.reused, 2);
   assert.equal(await readFile(join(out, 'about/index.html'), 'utf8'), 'about, edited');
 
   // A file changed by hand in the output is written again, not trusted.
   await writeFile(join(out, 'index.html'), 'hand-made');
-  const repaired = await createFsWriter(out, { previous: edited.manifest }).write(site('about, edited'));
+  const repaired = await createFsWriter(out, { track: true, previous: edited.manifest }).write(site('about, edited'));
   assert.equal(repaired.reused, 2);
   assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'home ←');
   // A manifest of another directory is not used.
-  assert.equal((await createFsWriter(`${out}-other`, { previous: repaired.manifest }).write(site('about'))).reused, 0);
+  assert.equal((await createFsWriter(`${out}-other`, { track: true, previous: repaired.manifest }).write(site('about'))).reused, 0);
 });
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
