@@ -148,7 +148,10 @@ export function liveReloadClient(options: LiveReloadClientOptions): void {
   restoreScroll();
 
   const source = new EventSource(options.events);
+  source.addEventListener('error', () => document.documentElement.setAttribute('data-docsgen-live', 'reconnecting'));
   source.addEventListener('hello', (event) => {
+    // Tells whoever looks (a reader in devtools, a browser test) that live reload is connected.
+    document.documentElement.setAttribute('data-docsgen-live', 'connected');
     const data = JSON.parse((event as MessageEvent).data) as { build: string; errors: DiagnosticView[] };
     if (data.errors.length) showOverlay(data.errors);
     else hideOverlay();

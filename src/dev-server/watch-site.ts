@@ -1,4 +1,5 @@
 import { watch, type FSWatcher } from 'chokidar';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface SiteWatcher {
@@ -17,6 +18,25 @@ export interface WatchSiteOptions {
 const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)|\.(swp|swx|tmp)$|~$/;
 
 /**
+ * chokidar emits at most one 'change' per file every 50 ms and drops the rest (a leading-edge
+ * throttle). A second save within that time — a fix saved right after a typo, a format-on-save,
+ * or the write that follows a truncate — would never be built. So each change is looked at
+ * again once the throttle has passed.
+ */
+const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+const RECHECK_AFTER_MS = CHOKIDAR_CHANGE_THROTTLE_MS + 25;
+
+/** What tells two versions of a file apart without reading it. */
+function stampOf(path: string): string {
+  try {
+    const info = statSync(path);
+    return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
  * Watches the site's sources with chokidar. Events that arrive together (a save that writes
  * several files, an editor's write-and-rename) are delivered as one batch once the file system
  * has been quiet for `settleMs`; a deletion arrives ~100 ms later, once chokidar has ruled out an
@@ -26,6 +46,9 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
   let watched = new Set(paths.map((path) => resolve(path)));
   const watcher: FSWatcher = watch([...watched], { ignoreInitial: true, ignored: (path) => IGNORED.test(path) });
   const pending = new Set<string>();
+  /** Each changed file as it was when its batch was handed over to be built. */
+  const delivered = new Map<string, string>();
+  const rechecks = new Set<NodeJS.Timeout>();
   let timer: NodeJS.Timeout | undefined;
   const record = (path: string) => {
     pending.add(resolve(path));
@@ -33,10 +56,26 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
     timer = setTimeout(() => {
       const batch = [...pending];
       pending.clear();
+      batch.forEach((file) => delivered.set(file, stampOf(file)));
       onChange(batch);
     }, settleMs);
   };
-  for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, record);
+  const recheckLater = (path: string) => {
+    const file = resolve(path);
+    const recheck = setTimeout(() => {
+      rechecks.delete(recheck);
+      const before = delivered.get(file);
+      if (!pending.has(file) && before !== undefined && before !== stampOf(file)) onFileChange(file);
+    }, RECHECK_AFTER_MS);
+    rechecks.add(recheck);
+  };
+  const onFileChange = (path: string) => {
+    record(path);
+    recheckLater(path);
+  };
+  watcher.on('add', record);
+  watcher.on('unlink', record);
+  watcher.on('change', onFileChange);
   watcher.on('unlinkDir', (path) => {
     record(path);
     // chokidar does not notice a watched folder that is deleted and created again, unless told
@@ -57,6 +96,7 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
     },
     async close() {
       clearTimeout(timer);
+      rechecks.forEach((recheck) => clearTimeout(recheck));
       await watcher.close();
     },
   };

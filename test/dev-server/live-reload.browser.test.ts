@@ -27,9 +27,17 @@ before(async () => {
   });
   await page.goto(new URL('/guides/long', dev.url).href);
   await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated]', { timeout: 30_000 });
-  // Connected to the event stream once the first message came in.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/__docsgen/events')), undefined, { timeout: 30_000 }).catch(() => {});
+  await page.waitForSelector('html[data-docsgen-live="connected"]', { timeout: 30_000 });
 });
+
+/** page.waitForFunction, and on a timeout the dev server's log, which tells which save it saw and what it built. */
+async function waitInPage<T>(check: () => T, timeout = 60_000) {
+  try {
+    return await page.waitForFunction(check, undefined, { timeout });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- docsgen dev output ---\n${dev.output().split('\n').slice(-30).join('\n')}`);
+  }
+}
 
 after(async () => {
   await browser?.close();
@@ -42,7 +50,7 @@ test('a Markdown save reloads the page by itself and keeps the scroll position',
   await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
   await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('Marker: original.', 'Marker: edited.'));
-  await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Marker: edited.'), undefined, { timeout: 60_000 });
+  await waitInPage(() => document.querySelector('main')?.textContent?.includes('Marker: edited.'));
   await page.waitForLoadState('load');
   assert.equal(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload), undefined, 'the page reloaded');
   await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 50, undefined, { timeout: 10_000 });
@@ -51,14 +59,14 @@ test('a Markdown save reloads the page by itself and keeps the scroll position',
 test('a CSS save swaps the stylesheet without reloading', async () => {
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await editSiteFile(root, 'templates/styles.css', (text) => `${text}\n.markdown__body p { outline: 3px solid rgb(1, 2, 3); }\n`);
-  await page.waitForFunction(() => getComputedStyle(document.querySelector('.markdown__body p')!).outlineColor === 'rgb(1, 2, 3)', undefined, { timeout: 60_000 });
+  await waitInPage(() => getComputedStyle(document.querySelector('.markdown__body p')!).outlineColor === 'rgb(1, 2, 3)');
   assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'no reload');
   assert.equal(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length), 1, 'the old stylesheet was removed');
 });
 
 test('a broken save shows the error overlay; the fix removes it', async () => {
   await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('title: Long page', 'title: [Long page'));
-  const text = await page.waitForFunction(() => document.querySelector('docsgen-error-overlay')?.shadowRoot?.textContent, undefined, { timeout: 60_000 });
+  const text = await waitInPage(() => document.querySelector('docsgen-error-overlay')?.shadowRoot?.textContent);
   const overlay = String(await text.jsonValue());
   assert.match(overlay, /Build failed: 1 error/);
   assert.match(overlay, /content\/guides\/long\.md:\d+/);
@@ -66,7 +74,7 @@ test('a broken save shows the error overlay; the fix removes it', async () => {
   // The last good page is still there underneath.
   assert.match(await page.evaluate(() => document.querySelector('main')?.textContent ?? ''), /Marker: edited\./);
   await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('title: [Long page', 'title: Long page'));
-  await page.waitForFunction(() => !document.querySelector('docsgen-error-overlay'), undefined, { timeout: 60_000 });
+  await waitInPage(() => !document.querySelector('docsgen-error-overlay'));
 });
 
 test('no console errors along the way', () => {
