@@ -89,6 +89,14 @@ const HIT = '.DocSearch-Modal .DocSearch-Hit:has(a[href])';
 const modalOpen = (page: Page) => page.locator('.DocSearch-Modal').count().then((n) => n > 0);
 type Marked = Window & { __sameDocument?: boolean };
 
+/**
+ * DocSearch (Preact inside) re-binds its window keydown listener in an effect that runs a frame
+ * after the DOM changed. A key pressed in between (a person cannot be that fast) meets the old
+ * listener: Ctrl+K right after a close would close again. Waits for that frame: the library's
+ * effect was scheduled first, so it runs first.
+ */
+const afterLibraryEffects = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+
 test('the page preconnects to the search service of the configured app id', async () => {
   const html = await (await fetch(server.url + '/guides/usage')).text();
   assert.match(html, /<link rel="preconnect" href="https:\/\/TESTAPP123-dsn\.algolia\.net" crossorigin="anonymous"\/>/);
@@ -150,6 +158,7 @@ for (const [name, options] of [
       assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
 
       // Enter on the selected hit does the same.
+      await afterLibraryEffects(page);
       await page.keyboard.press('Control+k');
       await docsearchInput(page).fill('cursor');
       await page.locator(HIT).first().waitFor();
@@ -189,6 +198,7 @@ for (const [name, options] of [
       await docsearchInput(page).waitFor();
       await page.keyboard.press('Escape');
       await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+      await afterLibraryEffects(page);
       await page.focus('[data-search-button]');
       await page.keyboard.press('h');
       await docsearchInput(page).waitFor();
@@ -242,6 +252,7 @@ for (const [name, options] of [
       await page.keyboard.press('Escape');
       await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor({ state: 'detached' });
       assert.equal(await modalOpen(page), true, 'still open: Escape left AI mode');
+      await afterLibraryEffects(page);
       await page.keyboard.press('Escape');
       await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
