@@ -73,9 +73,10 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
     record(path);
     recheckLater(path);
   };
-  watcher.on('add', record);
-  watcher.on('unlink', record);
+  // A new file is re-checked too: its content may be written after chokidar's first look at it.
+  watcher.on('add', onFileChange);
   watcher.on('change', onFileChange);
+  watcher.on('unlink', record);
   watcher.on('unlinkDir', (path) => {
     record(path);
     // chokidar does not notice a watched folder that is deleted and created again, unless told
