@@ -262,11 +262,11 @@ test('copy buttons copy the code and say so', async () => {
   const button = block.locator('button[data-copy]');
   await button.click();
   // The label changes once the clipboard write has resolved, not within the click.
-  await page.waitForFunction(() => document.querySelector('.code-block button[data-copy]')!.textContent === 'Copied', undefined, { timeout: 3000 });
+  await page.waitForFunction(() => document.querySelector('.code-block button[data-copy]')!.textContent === 'Copied', undefined, { timeout: 10_000 });
   assert.equal(await button.getAttribute('aria-label'), 'Copied');
   const code = await block.locator('pre code').textContent();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code!.replace(/\n$/, ''));
-  await page.waitForFunction(() => document.querySelector('button[data-copy]')!.textContent === 'Copy', undefined, { timeout: 3000 });
+  await page.waitForFunction(() => document.querySelector('button[data-copy]')!.textContent === 'Copy', undefined, { timeout: 10_000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

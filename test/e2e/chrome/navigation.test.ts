@@ -146,7 +146,7 @@ test('the progress bar starts 200 ms after a path-changing navigation and comple
   assert.equal(await page.locator('.spinner').count(), 0, 'no spinner');
   await waitForPath(page, '/guides/time-series');
   assert.equal(await page.evaluate(() => document.querySelector<HTMLElement>('[data-progress-bar]')?.style.width), '100%');
-  await page.waitForSelector('[data-progress-bar]', { state: 'detached', timeout: 2000 });
+  await page.waitForSelector('[data-progress-bar]', { state: 'detached', timeout: 10_000 });
   // A hash change on the same page is no path change: no bar.
   await page.click('.toc a[href^="#"]');
   await page.waitForTimeout(300);
@@ -183,26 +183,23 @@ test('the navbar hides on scroll down, comes back on scroll up, always shows nea
   const { problems } = watchConsole(page);
   await page.goto(site.url + '/api/reference/radio-rewards');
   await waitForHydration(page);
-  const hidden = () => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar--hidden'));
+  // Each state is waited for (scroll handlers run on animation frames, later on a busy machine).
+  const navbarHidden = (hidden: boolean, message: string) =>
+    page.waitForFunction((want) => document.querySelector('.navbar')!.classList.contains('navbar--hidden') === want, hidden, { timeout: 10_000 }).catch(() => assert.fail(message));
   await page.mouse.move(640, 400);
   await page.mouse.wheel(0, 800);
   await page.waitForFunction(() => window.scrollY > 300);
-  await page.waitForTimeout(100);
-  assert.equal(await hidden(), true, 'hidden after scrolling down');
+  await navbarHidden(true, 'hidden after scrolling down');
   await page.mouse.wheel(0, -200);
-  await page.waitForTimeout(200);
-  assert.equal(await hidden(), false, 'back after scrolling up');
+  await navbarHidden(false, 'back after scrolling up');
   await page.mouse.wheel(0, 600);
-  await page.waitForTimeout(200);
-  assert.equal(await hidden(), true);
+  await navbarHidden(true, 'hidden after scrolling down again');
   await page.evaluate(() => window.scrollTo(0, 10));
-  await page.waitForTimeout(200);
-  assert.equal(await hidden(), false, 'always shown near the top');
+  await navbarHidden(false, 'always shown near the top');
   await page.click('.toc a[href="#responses"]');
-  await page.waitForTimeout(200);
-  assert.equal(await hidden(), true, 'hidden when jumping to an anchor');
+  await navbarHidden(true, 'hidden when jumping to an anchor');
   assert.equal(await page.evaluate(() => location.hash), '#responses');
-  assert.equal(await page.getAttribute('.toc a[aria-current]', 'href'), '#responses', 'the table of contents marks the section in view');
+  await page.waitForSelector('.toc a[aria-current][href="#responses"]', { timeout: 10_000 }).catch(() => assert.fail('the table of contents marks the section in view'));
   assert.deepEqual(problems, []);
   await context.close();
 });
