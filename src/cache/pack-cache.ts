@@ -49,9 +49,8 @@ export function unpackContent(packed: PackedContent): ContentCache {
   return { sources: packed.sources, docRoutes: packed.docRoutes, splits, pages };
 }
 
-/** Rendered pages as UTF-8 bytes, which is also how they are restored (and written out). */
-export const packHtml = (html: RenderCache['html']): [string, string, Uint8Array][] =>
-  [...html].map(([route, { key, html: page }]) => [route, key, typeof page === 'string' ? Buffer.from(page) : page]);
+/** Rendered pages (UTF-8 bytes already) as plain tuples; restored as Buffers over the same bytes. */
+export const packHtml = (html: RenderCache['html']): [string, string, Uint8Array][] => [...html].map(([route, { key, html: page }]) => [route, key, page]);
 
 export const unpackHtml = (packed: [string, string, Uint8Array][]): RenderCache['html'] =>
   new Map(packed.map(([route, key, bytes]) => [route, { key, html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }]));

@@ -21,11 +21,12 @@ export interface Renderer {
 export const builtinRenderer: Renderer = { renderPage, version: 'builtin' };
 
 /**
- * HTML kept between builds by `docsgen dev`: a page is rendered again only when the key of what
- * it is rendered from (its props, the head script, the renderer) changes.
+ * HTML kept between builds (the build cache of `docsgen build` and `docsgen dev`): a page is
+ * rendered again only when the key of what it is rendered from (its props, the head script, the
+ * renderer) changes.
  */
 export interface RenderCache {
-  /** UTF-8 bytes when restored from a saved cache: written out as they are, never decoded. */
+  /** As rendered and as saved: UTF-8 bytes, written out as they are, never decoded. */
   html: Map<string, { key: string; html: PageHtml }>;
   /** Hashes of props parts by object: pages the content cache reuses are hashed once. */
   hashes: WeakMap<object, string>;
