@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { generateLargeApi } from './bench/generate-large-api.mjs';
 
@@ -107,6 +108,22 @@ console.log('Cold: `--no-cache`, everything computed. Warm: the build cache of a
 console.log('| site | cold | cold runs (s) | cold peak memory | warm | warm runs (s) | warm peak memory | output |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.cold.wallS.toFixed(2)} s | ${r.cold.runs} | ${r.cold.maxRssMB} MB | ${r.warm.wallS.toFixed(2)} s | ${r.warm.runs} | ${r.warm.maxRssMB} MB | ${r.outMB.toFixed(1)} MB |`);
+
+// The chosen Markdown stack alone on the same content, each in a fresh process: what no change
+// inside docsgen can make faster (see scripts/bench/stack-floor.mjs).
+console.log('\n## The Markdown stack alone (remark-parse + GFM + directives → remark-rehype → HTML, no docsgen code)\n');
+console.log('One thread, page by page. The floor is that work spread perfectly over every core, with no start-up, API reference, highlighting, rendering, search index or writing.\n');
+console.log('| content | Markdown | parse (micromark + mdast) | to HTML | parse speed | floor on %d cores | docsgen cold build |', availableParallelism());
+console.log('|---|---|---|---|---|---|---|');
+const floorContent = [
+  ['Real site', join(repo, 'content'), rows[0]],
+  ['S', join(work, 'anchor', 'S'), rows[1]],
+  ['L (1,000 pages)', join(work, 'anchor', 'L'), rows[2]],
+];
+for (const [label, dir, row] of floorContent) {
+  const floor = JSON.parse(run(process.execPath, [join(repo, 'scripts/bench/stack-floor.mjs'), dir], { cwd: repo }).trim().split('\n').at(-1));
+  console.log(`| ${label} | ${floor.files} files, ${floor.markdownMB} MB | ${floor.parseCpuS.toFixed(2)} s | ${floor.toHtmlCpuS.toFixed(2)} s | ${floor.parseMBPerS} MB/s | ${floor.markdownWallFloorS.toFixed(2)} s | ${row.cold.wallS.toFixed(2)} s |`);
+}
 
 console.log('\n## What one page ships (gzip level 9 unless noted)\n');
 console.log('| page | HTML raw | HTML gzip | CSS gzip | first-load JS gzip |');

@@ -1,0 +1,63 @@
+// The least time the chosen Markdown stack itself needs for a site's Markdown, with no docsgen
+// code at all: how far a build's time is docsgen's and how far it is the libraries'.
+//
+//   node scripts/bench/stack-floor.mjs DIR   (one fresh process; prints one JSON line)
+//
+// In this process, timed from Node's start: importing the libraries a build uses, then every
+// Markdown file under DIR through remark-parse + remark-gfm + remark-directive (the tokenizer,
+// micromark, and the mdast tree), then remark-rehype + rehype-stringify (HTML). One thread: a
+// build spreads the parse over the cores, so the Markdown alone needs at least
+// `(parseCpuS + toHtmlCpuS) / cores` of wall time.
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import fg from 'fast-glob';
+import matter from 'gray-matter';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: stack-floor.mjs DIR');
+
+const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkDirective }, { default: remarkRehype }, { default: rehypeStringify }] = await Promise.all([
+  import('unified'),
+  import('remark-parse'),
+  import('remark-gfm'),
+  import('remark-directive'),
+  import('remark-rehype'),
+  import('rehype-stringify'),
+  // Also loaded by every build, though not used below: the renderer and the highlighter.
+  import('react-dom/server'),
+  import('lowlight'),
+]);
+const importedAt = performance.now();
+
+const sources = fg.sync('**/*.{md,mdx}', { cwd: dir, absolute: true }).sort().map((file) => matter(readFileSync(file, 'utf8')).content);
+const bytes = sources.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+const toHtml = unified().use(remarkRehype).use(rehypeStringify);
+
+// Page by page, as a build does, so no more trees are alive at once than a build keeps.
+let parseMs = 0;
+let toHtmlMs = 0;
+for (const text of sources) {
+  const t0 = performance.now();
+  const tree = parser.parse(text);
+  const t1 = performance.now();
+  toHtml.stringify(toHtml.runSync(tree));
+  parseMs += t1 - t0;
+  toHtmlMs += performance.now() - t1;
+}
+
+const seconds = (ms) => Math.round(ms) / 1000;
+console.log(
+  JSON.stringify({
+    files: sources.length,
+    markdownMB: Math.round(bytes / 10_000) / 100,
+    // performance.now() counts from the start of the process: Node's start-up is included.
+    nodeStartAndImportS: seconds(importedAt),
+    parseCpuS: seconds(parseMs),
+    parseMBPerS: Math.round((bytes / 1e6 / (parseMs / 1000)) * 100) / 100,
+    toHtmlCpuS: seconds(toHtmlMs),
+    cores: availableParallelism(),
+    // The Markdown alone, perfectly spread over every core: no start-up, API, highlighting, render, search or writing.
+    markdownWallFloorS: seconds((parseMs + toHtmlMs) / availableParallelism()),
+  }),
+);
