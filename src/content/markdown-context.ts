@@ -31,6 +31,13 @@ export interface MarkdownContext {
   diagnostics: Diagnostic[];
 }
 
+/** The inputs of a context; its outputs start empty. */
+export type MarkdownContextInput = Pick<MarkdownContext, 'sourcePath' | 'absolutePath' | 'docRoutes' | 'baseUrl' | 'highlighter' | 'assetUrl' | 'lineOffset'>;
+
+export function createMarkdownContext(input: MarkdownContextInput): MarkdownContext {
+  return { ...input, toc: [], anchors: [], links: [], assets: [], docsFeatures: [], diagnostics: [] };
+}
+
 export function contextOf(file: { data: Record<string, unknown> }): MarkdownContext {
   return file.data.docsgen as MarkdownContext;
 }

@@ -2,7 +2,7 @@ import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
 import type { DocEntry } from './assign-doc-routes.js';
-import type { MarkdownContext } from './markdown-context.js';
+import { createMarkdownContext } from './markdown-context.js';
 import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
 
@@ -24,7 +24,7 @@ const TAGS = /<[^>]+>/g;
 
 /** Turns one Markdown document into a Page: HTML body, table of contents, anchors and links. */
 export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPage {
-  const context: MarkdownContext = {
+  const context = createMarkdownContext({
     sourcePath: entry.source.relativePath,
     absolutePath: entry.source.absolutePath,
     docRoutes: options.docRoutes,
@@ -32,13 +32,7 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     highlighter: options.highlighter,
     assetUrl: options.assetUrl,
     lineOffset: entry.lineOffset,
-    toc: [],
-    anchors: [],
-    links: [],
-    assets: [],
-    docsFeatures: [],
-    diagnostics: [],
-  };
+  });
   const file = new VFile({ path: entry.source.absolutePath, value: entry.body, data: { docsgen: context } });
   const html = String(options.processor.processSync(file));
   const fm = entry.frontMatter;

@@ -2,7 +2,7 @@ import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { LinkRef } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
-import type { MarkdownContext } from '../content/markdown-context.js';
+import { createMarkdownContext } from '../content/markdown-context.js';
 import type { MarkdownProcessor } from '../content/markdown-processor.js';
 import { plainTextHtml } from './plain-text-html.js';
 
@@ -37,20 +37,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 export function renderDescription(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
   const plain = plainTextHtml(markdown);
   if (plain !== undefined) return { html: plain, text: markdown.replace(/\s+/g, ' ').trim(), links: [], anchors: [], diagnostics: [] };
-  const context: MarkdownContext = {
-    sourcePath: options.sourcePath,
-    docRoutes: NO_ROUTES,
-    baseUrl: options.baseUrl,
-    highlighter: options.highlighter,
-    assetUrl: (path) => path,
-    lineOffset: 0,
-    toc: [],
-    anchors: [],
-    links: [],
-    assets: [],
-    docsFeatures: [],
-    diagnostics: [],
-  };
+  const context = createMarkdownContext({ sourcePath: options.sourcePath, docRoutes: NO_ROUTES, baseUrl: options.baseUrl, highlighter: options.highlighter, assetUrl: (path) => path, lineOffset: 0 });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
   const html = String(options.processor.processSync(file));
   const text = html.replace(TAGS, ' ').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m]).replace(/\s+/g, ' ').trim();
