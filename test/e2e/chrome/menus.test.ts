@@ -213,7 +213,7 @@ test('menus close on an outside mouse-down, touch or focus', async () => {
   await context.close();
 });
 
-test('the code-sample language is remembered across pages and synced across browser tabs', async () => {
+test('the code-sample language is remembered across pages and reloads, and synced across browser tabs', async () => {
   const { context, page } = await newPage(site.browser);
   const { problems } = watchConsole(page);
   const other = await context.newPage();
@@ -244,6 +244,9 @@ test('the code-sample language is remembered across pages and synced across brow
   await page.click('.sidebar a.menu-link[href="/api/reference/radio-reward-sums"]');
   await page.waitForFunction(() => location.pathname === '/api/reference/radio-reward-sums');
   assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
+  await page.reload();
+  await waitForHydration(page);
+  assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }], 'the choice survives a reload');
   // Response tabs switch too, but are not remembered.
   await page.click('[data-tabs="responses"] [data-tab-value="404"]');
   assert.equal(await page.isVisible('[data-tabs="responses"] [data-tab-panel="404"]'), true);
