@@ -94,13 +94,18 @@ function dirBytes(dir) {
 
 run(process.execPath, [join(repo, 'scripts/compile-cli.mjs')], { cwd: repo });
 const sites = { 'Real site (HeliumGeek)': join(repo, 'site.config.ts'), ...prepareSites() };
+// The Markdown each site's floor is measured on (below), right after its cold builds, so that both
+// figures come from the same minutes of a machine whose speed drifts.
+const floorDirs = { 'Real site (HeliumGeek)': join(repo, 'content'), 'S (16 pages + 58-op API)': join(work, 'anchor', 'S'), 'L (1,000 pages)': join(work, 'anchor', 'L') };
+const stackFloor = (dir) => JSON.parse(run(process.execPath, [join(repo, 'scripts/bench/stack-floor.mjs'), dir], { cwd: repo }).trim().split('\n').at(-1));
 const rows = [];
 for (const [name, config] of Object.entries(sites)) {
   const out = join(work, 'out', name.replace(/\W+/g, '-'));
   process.stderr.write(`building ${name}…\n`);
   const cold = measureBuild(config, out, { warm: false });
+  const floor = floorDirs[name] && stackFloor(floorDirs[name]);
   const warm = measureBuild(config, out, { warm: true });
-  rows.push({ name, cold, warm, out, outMB: dirBytes(out) / 1024 / 1024 });
+  rows.push({ name, cold, floor, warm, out, outMB: dirBytes(out) / 1024 / 1024 });
 }
 
 console.log('\n## Builds (fresh process each, wall time including Node start; best of %d, all runs listed)\n', runs);
@@ -110,19 +115,13 @@ console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.cold.wallS.toFixed(2)} s | ${r.cold.runs} | ${r.cold.maxRssMB} MB | ${r.warm.wallS.toFixed(2)} s | ${r.warm.runs} | ${r.warm.maxRssMB} MB | ${r.outMB.toFixed(1)} MB |`);
 
 // The chosen Markdown stack alone on the same content, each in a fresh process: what no change
-// inside docsgen can make faster (see scripts/bench/stack-floor.mjs).
+// inside docsgen can make faster (see scripts/bench/stack-floor.mjs). Measured after each site's cold builds.
 console.log('\n## The Markdown stack alone (remark-parse + GFM + directives → remark-rehype → HTML, no docsgen code)\n');
 console.log('One thread, page by page. The floor is that work spread perfectly over every core, with no start-up, API reference, highlighting, rendering, search index or writing.\n');
 console.log('| content | Markdown | parse (micromark + mdast) | to HTML | parse speed | floor on %d cores | docsgen cold build |', availableParallelism());
 console.log('|---|---|---|---|---|---|---|');
-const floorContent = [
-  ['Real site', join(repo, 'content'), rows[0]],
-  ['S', join(work, 'anchor', 'S'), rows[1]],
-  ['L (1,000 pages)', join(work, 'anchor', 'L'), rows[2]],
-];
-for (const [label, dir, row] of floorContent) {
-  const floor = JSON.parse(run(process.execPath, [join(repo, 'scripts/bench/stack-floor.mjs'), dir], { cwd: repo }).trim().split('\n').at(-1));
-  console.log(`| ${label} | ${floor.files} files, ${floor.markdownMB} MB | ${floor.parseCpuS.toFixed(2)} s | ${floor.toHtmlCpuS.toFixed(2)} s | ${floor.parseMBPerS} MB/s | ${floor.markdownWallFloorS.toFixed(2)} s | ${row.cold.wallS.toFixed(2)} s |`);
+for (const { name, floor, cold } of rows.filter((row) => row.floor)) {
+  console.log(`| ${name} | ${floor.files} files, ${floor.markdownMB} MB | ${floor.parseCpuS.toFixed(2)} s | ${floor.toHtmlCpuS.toFixed(2)} s | ${floor.parseMBPerS} MB/s | ${floor.markdownWallFloorS.toFixed(2)} s | ${cold.wallS.toFixed(2)} s |`);
 }
 
 console.log('\n## What one page ships (gzip level 9 unless noted)\n');
