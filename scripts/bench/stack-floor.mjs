@@ -3,31 +3,23 @@
 //
 //   node scripts/bench/stack-floor.mjs DIR   (one fresh process; prints one JSON line)
 //
-// In this process, timed from Node's start: importing the libraries a build uses, then every
-// Markdown file under DIR through remark-parse + remark-gfm + remark-directive (the tokenizer,
-// micromark, and the mdast tree), then remark-rehype + rehype-stringify (HTML). One thread: a
-// build spreads the parse over the cores, so the Markdown alone needs at least
-// `(parseCpuS + toHtmlCpuS) / cores` of wall time.
+// Every Markdown file under DIR through remark-parse + remark-gfm + remark-directive (the
+// tokenizer, micromark, and the mdast tree), then remark-rehype + rehype-stringify (HTML), timed
+// apart. One thread, and cold like a build's: a build spreads the parse over the cores, so the
+// Markdown alone needs at least `(parseCpuS + toHtmlCpuS) / cores` of wall time.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: stack-floor.mjs DIR');
-
-const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkDirective }, { default: remarkRehype }, { default: rehypeStringify }] = await Promise.all([
-  import('unified'),
-  import('remark-parse'),
-  import('remark-gfm'),
-  import('remark-directive'),
-  import('remark-rehype'),
-  import('rehype-stringify'),
-  // Also loaded by every build, though not used below: the renderer and the highlighter.
-  import('react-dom/server'),
-  import('lowlight'),
-]);
-const importedAt = performance.now();
 
 const sources = fg.sync('**/*.{md,mdx}', { cwd: dir, absolute: true }).sort().map((file) => matter(readFileSync(file, 'utf8')).content);
 const bytes = sources.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
@@ -51,8 +43,6 @@ console.log(
   JSON.stringify({
     files: sources.length,
     markdownMB: Math.round(bytes / 10_000) / 100,
-    // performance.now() counts from the start of the process: Node's start-up is included.
-    nodeStartAndImportS: seconds(importedAt),
     parseCpuS: seconds(parseMs),
     parseMBPerS: Math.round((bytes / 1e6 / (parseMs / 1000)) * 100) / 100,
     toHtmlCpuS: seconds(toHtmlMs),
