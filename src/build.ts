@@ -111,7 +111,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     return { config, files: plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
   }
   // A large site's search index is built on another core while this one renders.
-  const searchFiles = searchIndexFilesOffThread(table.pages, { cache: options.cache, inputKey: searchInputKey(render.pages) });
+  const searchFiles = searchIndexFilesOffThread(table.pages, { cache: options.cache, inputKey: options.cache && searchInputKey(render.pages) });
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
   const files = plan(html, render.notFound.render(), await searchFiles);
   return { config, files, pageCount, diagnostics, watchFiles };
