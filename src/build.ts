@@ -106,12 +106,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
   const pageCount = render.pages.length + 1;
   if (options.defer) {
-    const search = { produce: () => searchIndexFiles(table.pages, { cache: options.cache, inputKey: searchInputKey(render.pages) }) };
+    const search = { produce: () => searchIndexFiles(table.pages, { cache: options.cache, inputKey: () => searchInputKey(render.pages) }) };
     const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
     return { config, files: plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
   }
   // A large site's search index is built on another core while this one renders.
-  const searchFiles = searchIndexFilesOffThread(table.pages, { cache: options.cache, inputKey: options.cache && searchInputKey(render.pages) });
+  const searchFiles = searchIndexFilesOffThread(table.pages, { cache: options.cache, inputKey: () => searchInputKey(render.pages) });
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
   const files = plan(html, render.notFound.render(), await searchFiles);
   return { config, files, pageCount, diagnostics, watchFiles };

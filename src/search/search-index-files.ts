@@ -21,8 +21,9 @@ export interface SearchIndexFilesOptions {
   /**
    * With a cache: a string that changes whenever the pages do (the build passes the render keys,
    * which hash every page), so that a cache hit costs nothing. Default: a hash of the searchable text.
+   * A function, called only when there is a cache: without one the key is never needed.
    */
-  inputKey?: string;
+  inputKey?: () => string;
 }
 
 const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${text}`).digest('hex');
@@ -31,7 +32,7 @@ const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSI
 function lookUp(pages: readonly Page[], { cache, inputKey }: SearchIndexFilesOptions): { key: string; hit?: OutputFile[]; searchPages?: SearchPage[] } {
   if (!cache) return { key: '' };
   const searchPages = inputKey === undefined ? buildSearchPages(pages) : undefined;
-  const key = searchPages ? hashed(JSON.stringify(searchPages)) : hashed(`given\0${inputKey}`);
+  const key = searchPages ? hashed(JSON.stringify(searchPages)) : hashed(`given\0${inputKey!()}`);
   return { key, hit: cache.search?.key === key ? cache.search.files : undefined, searchPages };
 }
 
