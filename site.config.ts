@@ -25,15 +25,35 @@ export default defineConfig({
   footer: {
     style: 'dark',
     links: [
-      { title: 'Docs', items: [{ label: 'Getting started', to: '/guides/getting-started' }, { label: 'Authentication', to: '/guides/authentication' }, { label: 'API Reference', to: '/api/reference/heliumgeek-api-for-helium-network' }] },
-      { title: 'Examples', items: [{ label: 'Rewards, last epoch', to: '/examples/rewards/last-epoch' }, { label: 'Speedtest check', to: '/examples/health/mobile-speedtest-check' }] },
-      { title: 'More', items: [{ label: 'OpenAPI description', to: '/openapi/heliumgeek.json' }, { label: 'Helium documentation', href: 'https://docs.helium.com' }] },
+      {
+        title: 'Docs',
+        items: [
+          { label: 'Getting started', to: '/guides/getting-started' },
+          { label: 'Authentication', to: '/guides/authentication' },
+          { label: 'API Reference', to: '/api/reference/heliumgeek-api-for-helium-network' },
+        ],
+      },
+      {
+        title: 'Examples',
+        items: [
+          { label: 'Rewards, last epoch', to: '/examples/rewards/last-epoch' },
+          { label: 'Speedtest check', to: '/examples/health/mobile-speedtest-check' },
+        ],
+      },
+      {
+        title: 'More',
+        items: [
+          { label: 'OpenAPI description', to: '/openapi/heliumgeek.json' },
+          { label: 'Helium documentation', href: 'https://docs.helium.com' },
+        ],
+      },
     ],
     copyright: `Copyright © ${2026} HeliumGeek. Helium network data, served read-only.`,
   },
   announcementBar: {
     id: 'hip-149-mobile-poc',
-    content: 'MOBILE proof-of-coverage rewards ended with HIP-149: coverage, boosting and radio rewards are now historical data. <a href="/guides/time-series">Read how time ranges work</a>.',
+    content:
+      'MOBILE proof-of-coverage rewards ended with HIP-149: coverage, boosting and radio rewards are now historical data. <a href="/guides/time-series">Read how time ranges work</a>.',
     backgroundColor: '#0f6e5e',
     textColor: '#ffffff',
     isCloseable: true,

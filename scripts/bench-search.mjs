@@ -6,7 +6,16 @@
 //   hit on screen, index preloaded by hovering the button), and in Node for both sites.
 // Figures are wall times on this machine, printed with its load average.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +25,15 @@ register();
 const repo = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'docsgen-bench-search-'));
 const PAGES = Number(process.env.BENCH_SEARCH_PAGES ?? 10_000);
-const QUERIES = ['gateway rewards', 'pagination cursor', 'how do I authenticate', 'min_time', 'speedtest averages', 'hex coverage', 'rewards of one hotspot for 30 days'];
+const QUERIES = [
+  'gateway rewards',
+  'pagination cursor',
+  'how do I authenticate',
+  'min_time',
+  'speedtest averages',
+  'hex coverage',
+  'rewards of one hotspot for 30 days',
+];
 const GROUPS_SHOWN = 8; // as the modal (src/client/search/search-modal.tsx)
 
 const { createSearchEngine } = await import('../src/search/search-engine.ts');
@@ -50,11 +67,15 @@ function indexSizes(searchDir) {
 }
 
 function printSizes(label, { rows }) {
-  const total = Object.values(rows).reduce((sum, [n, raw, zipped]) => [sum[0] + n, sum[1] + raw, sum[2] + zipped], [0, 0, 0]);
+  const total = Object.values(rows).reduce(
+    (sum, [n, raw, zipped]) => [sum[0] + n, sum[1] + raw, sum[2] + zipped],
+    [0, 0, 0],
+  );
   console.log(`\n#### ${label}\n`);
   console.log('| files | count | bytes | gzip |');
   console.log('|---|---:|---:|---:|');
-  for (const [kind, [n, raw, zipped]] of Object.entries(rows)) console.log(`| ${kind} | ${n} | ${kb(raw)} | ${kb(zipped)} |`);
+  for (const [kind, [n, raw, zipped]] of Object.entries(rows))
+    console.log(`| ${kind} | ${n} | ${kb(raw)} | ${kb(zipped)} |`);
   console.log(`| **total** | ${total[0]} | ${kb(total[1])} | ${kb(total[2])} |`);
 }
 
@@ -80,13 +101,19 @@ async function firstSearches(searchDir, gz) {
       await engine.describe(outcome.groups.slice(0, GROUPS_SHOWN), { hitsPerGroup: 3 });
       const ms = performance.now() - t;
       keystrokes.push(ms);
-      if (firstResultMs === undefined && outcome.groups.length) firstResultMs = readyMs + keystrokes.reduce((a, b) => a + b, 0);
+      if (firstResultMs === undefined && outcome.groups.length)
+        firstResultMs = readyMs + keystrokes.reduce((a, b) => a + b, 0);
     }
     rows.push({ query, bytes, files, readyMs, keystrokes, last: keystrokes[keystrokes.length - 1] });
   }
-  console.log('\n| first query (typed) | downloaded (gzip) | files | open (index load) | per keystroke, median / max | last keystroke |');
+  console.log(
+    '\n| first query (typed) | downloaded (gzip) | files | open (index load) | per keystroke, median / max | last keystroke |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.query} | ${kb(r.bytes)} | ${r.files} | ${r.readyMs.toFixed(0)} ms | ${median(r.keystrokes).toFixed(0)} / ${Math.max(...r.keystrokes).toFixed(0)} ms | ${r.last.toFixed(0)} ms |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.query} | ${kb(r.bytes)} | ${r.files} | ${r.readyMs.toFixed(0)} ms | ${median(r.keystrokes).toFixed(0)} / ${Math.max(...r.keystrokes).toFixed(0)} ms | ${r.last.toFixed(0)} ms |`,
+    );
   return rows;
 }
 
@@ -101,10 +128,13 @@ async function browserFirstResult(buildDir) {
     await page.goto(`${server.url}/guides/usage`);
     await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated]', { timeout: 15_000 });
     await page.waitForTimeout(500);
-    const resources = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    const resources = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
     const before = new Set(await resources());
     await page.hover('[data-search-button]');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)),
+    );
     const timings = [];
     for (const query of ['cbsd_id', ...QUERIES]) {
       await page.keyboard.press('Control+k');
@@ -144,16 +174,23 @@ const [l1, l5] = loadavg();
 console.log(`### Search index (${availableParallelism()} CPUs, load average ${l1.toFixed(1)} / ${l5.toFixed(1)})`);
 
 // The real site, built by the CLI.
-if (!existsSync(join(repo, 'dist/cli.js'))) spawnSync(process.execPath, ['scripts/compile-cli.mjs'], { cwd: repo, stdio: 'inherit' });
+if (!existsSync(join(repo, 'dist/cli.js')))
+  spawnSync(process.execPath, ['scripts/compile-cli.mjs'], { cwd: repo, stdio: 'inherit' });
 const realOut = join(work, 'real');
-const build = spawnSync(process.execPath, [join(repo, 'bin/docsgen.js'), 'build', '--out', realOut], { cwd: repo, encoding: 'utf8' });
+const build = spawnSync(process.execPath, [join(repo, 'bin/docsgen.js'), 'build', '--out', realOut], {
+  cwd: repo,
+  encoding: 'utf8',
+});
 if (build.status !== 0) {
   console.error(`docsgen build failed:\n${build.stdout}\n${build.stderr}`);
   process.exit(1);
 }
 const real = indexSizes(join(realOut, 'search'));
 const realManifest = JSON.parse(readFileSync(join(realOut, 'search/index.json'), 'utf8'));
-printSizes(`Real site: ${realManifest.sections.length} pages, ${realManifest.documentCount} sections (loaded whole when search opens)`, real);
+printSizes(
+  `Real site: ${realManifest.sections.length} pages, ${realManifest.documentCount} sections (loaded whole when search opens)`,
+  real,
+);
 await firstSearches(join(realOut, 'search'), real.gz);
 const browserRun = await browserFirstResult(realOut).catch((error) => {
   console.log(`\n(browser measurement skipped: ${error.message})`);
@@ -161,15 +198,23 @@ const browserRun = await browserFirstResult(realOut).catch((error) => {
 });
 if (browserRun) {
   const js = browserRun.searchJs.reduce((sum, path) => sum + gzipSync(readFileSync(join(realOut, path))).length, 0);
-  console.log(`\nChromium, real site, input event → first hit on screen (index preloaded on hover): median ${median(browserRun.timings).toFixed(1)} ms, target 100 ms (${browserRun.timings.map((t) => t.toFixed(0)).join(', ')} ms).`);
-  console.log(`Search code loaded on first use: ${kb(js)} gzip in ${browserRun.searchJs.length} files (the modal and the query engine; React is already there for the page's islands).`);
+  console.log(
+    `\nChromium, real site, input event → first hit on screen (index preloaded on hover): median ${median(browserRun.timings).toFixed(1)} ms, target 100 ms (${browserRun.timings.map((t) => t.toFixed(0)).join(', ')} ms).`,
+  );
+  console.log(
+    `Search code loaded on first use: ${kb(js)} gzip in ${browserRun.searchJs.length} files (the modal and the query engine; React is already there for the page's islands).`,
+  );
 }
 
 // A generated 10,000-page site, indexed in-process, its sentences taken from the real site's text.
 const { generateSearchSite } = await import('../test/search/fixtures/generate-search-site.ts');
 const corpus = listFiles(join(realOut, 'search'))
   .filter((path) => path.includes('content-'))
-  .flatMap((path) => JSON.parse(readFileSync(path, 'utf8')).pages.flatMap((page) => page[4].flatMap((section) => section[2].split(/(?<=\.)\s+/))))
+  .flatMap((path) =>
+    JSON.parse(readFileSync(path, 'utf8')).pages.flatMap((page) =>
+      page[4].flatMap((section) => section[2].split(/(?<=\.)\s+/)),
+    ),
+  )
   .filter((s) => s.length > 30 && s.length < 300);
 const pages = generateSearchSite({ pages: PAGES, corpus });
 const html = pages.reduce((sum, p) => sum + p.body.html.length, 0);
@@ -183,8 +228,13 @@ for (const file of index.files) {
   writeFileSync(path, file.contents);
 }
 const big = indexSizes(bigDir);
-printSizes(`Generated site: ${PAGES.toLocaleString('en')} pages (${(html / 1e6).toFixed(0)} MB of HTML), ${index.manifest.documentCount.toLocaleString('en')} sections; index built in ${(buildMs / 1000).toFixed(1)} s`, big);
+printSizes(
+  `Generated site: ${PAGES.toLocaleString('en')} pages (${(html / 1e6).toFixed(0)} MB of HTML), ${index.manifest.documentCount.toLocaleString('en')} sections; index built in ${(buildMs / 1000).toFixed(1)} s`,
+  big,
+);
 const rows = await firstSearches(bigDir, big.gz);
 const worst = Math.max(...rows.map((r) => r.bytes));
-console.log(`\nFirst search on the ${PAGES.toLocaleString('en')}-page site: at most ${kb(worst)} gzip of index (${worst < 1024 * 1024 ? 'under' : 'OVER'} the 1 MB budget).`);
+console.log(
+  `\nFirst search on the ${PAGES.toLocaleString('en')}-page site: at most ${kb(worst)} gzip of index (${worst < 1024 * 1024 ? 'under' : 'OVER'} the 1 MB budget).`,
+);
 rmSync(work, { recursive: true, force: true });

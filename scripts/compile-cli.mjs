@@ -6,7 +6,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', 'parse-worker': 'src/content/parse-worker.ts', 'search-worker': 'src/search/search-worker.ts' },
+  entryPoints: {
+    cli: 'src/cli/main.ts',
+    'parse-worker': 'src/content/parse-worker.ts',
+    'search-worker': 'src/search/search-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -14,7 +18,9 @@ await build({
   target: 'node20',
   external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
   // CommonJS dependencies inside an ES module still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);",
+  },
   // Smaller source parses faster; names are kept so stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,

@@ -8,7 +8,9 @@ const filters = process.argv.slice(2);
 const compile = spawnSync(process.execPath, ['scripts/compile-cli.mjs'], { stdio: 'inherit' });
 if (compile.status !== 0) process.exit(compile.status ?? 1);
 
-const files = (await fg(['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'], { ignore: ['**/fixtures/**', '**/node_modules/**'] }))
+const files = (
+  await fg(['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'], { ignore: ['**/fixtures/**', '**/node_modules/**'] })
+)
   .sort()
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)));
 if (files.length === 0) {

@@ -42,7 +42,12 @@ export interface BuildCache {
 }
 
 export function createBuildCache(): BuildCache {
-  return { highlighter: createHighlighter(), content: createContentCache(), render: createRenderCache(), steps: new Map() };
+  return {
+    highlighter: createHighlighter(),
+    content: createContentCache(),
+    render: createRenderCache(),
+    steps: new Map(),
+  };
 }
 
 const MISSING: FileStamp = { mtimeMs: -1, size: -1, hash: 'missing' };
@@ -51,14 +56,22 @@ async function stampOf(path: string, previous?: FileStamp): Promise<FileStamp> {
   try {
     const info = await stat(path);
     if (previous && info.mtimeMs === previous.mtimeMs && info.size === previous.size) return previous;
-    return { mtimeMs: info.mtimeMs, size: info.size, hash: createHash('sha1').update(await readFile(path)).digest('hex') };
+    return {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      hash: createHash('sha1')
+        .update(await readFile(path))
+        .digest('hex'),
+    };
   } catch {
     return MISSING;
   }
 }
 
 async function unchanged(files: ReadonlyMap<string, FileStamp>): Promise<boolean> {
-  const stamps = await Promise.all([...files].map(([path, stamp]) => stampOf(path, stamp).then((now) => now.hash === stamp.hash)));
+  const stamps = await Promise.all(
+    [...files].map(([path, stamp]) => stampOf(path, stamp).then((now) => now.hash === stamp.hash)),
+  );
   return stamps.every(Boolean);
 }
 
@@ -67,7 +80,14 @@ async function unchanged(files: ReadonlyMap<string, FileStamp>): Promise<boolean
  * unchanged. Results with errors are not kept (a missing file they name may appear), nor results
  * whose files changed while they were computed (the next build computes them again).
  */
-async function cachedStep<T>(cache: BuildCache, step: string, key: string, compute: () => Promise<T>, inputs: (value: T) => Promise<string[]> | string[], keep: (value: T) => boolean): Promise<T> {
+async function cachedStep<T>(
+  cache: BuildCache,
+  step: string,
+  key: string,
+  compute: () => Promise<T>,
+  inputs: (value: T) => Promise<string[]> | string[],
+  keep: (value: T) => boolean,
+): Promise<T> {
   const entry = cache.steps.get(step);
   if (entry && entry.key === key && (await unchanged(entry.files))) return entry.value as T;
   const started = Date.now();
@@ -75,12 +95,14 @@ async function cachedStep<T>(cache: BuildCache, step: string, key: string, compu
   const paths = [...new Set(await inputs(value))];
   const stamps = await Promise.all(paths.map((path) => stampOf(path)));
   const stable = stamps.every((s) => s.mtimeMs < started - 1);
-  if (keep(value) && stable) cache.steps.set(step, { key, files: new Map(paths.map((path, i) => [path, stamps[i]])), value });
+  if (keep(value) && stable)
+    cache.steps.set(step, { key, files: new Map(paths.map((path, i) => [path, stamps[i]])), value });
   else cache.steps.delete(step);
   return value;
 }
 
-const templateFiles = (templatesDir: string) => fg('**/*', { cwd: templatesDir, absolute: true, ignore: ['**/node_modules/**'] }).then((files) => files.sort());
+const templateFiles = (templatesDir: string) =>
+  fg('**/*', { cwd: templatesDir, absolute: true, ignore: ['**/node_modules/**'] }).then((files) => files.sort());
 
 /**
  * The three steps whose inputs are files (config, API description, client sources), with the
@@ -91,15 +113,41 @@ export function cachedSteps(cache: BuildCache | undefined) {
   if (!cache) return { loadConfig, loadApiReference, bundleClient };
   return {
     loadConfig: (options: LoadConfigOptions): Promise<LoadedConfig> =>
-      cachedStep(cache, 'config', JSON.stringify([resolve(options.configPath ?? 'site.config.ts'), options.openapiOverride]), () => loadConfig(options), (loaded) => loaded.dependencies, (loaded) => !hasErrors(loaded.diagnostics)),
+      cachedStep(
+        cache,
+        'config',
+        JSON.stringify([resolve(options.configPath ?? 'site.config.ts'), options.openapiOverride]),
+        () => loadConfig(options),
+        (loaded) => loaded.dependencies,
+        (loaded) => !hasErrors(loaded.diagnostics),
+      ),
     loadApiReference: (config: SiteConfig, highlighter: Highlighter): Promise<ApiReference> =>
-      cachedStep(cache, 'api', JSON.stringify(config), () => loadApiReference(config, highlighter), (api) => api.files, (api) => !hasErrors(api.diagnostics)),
-    bundleClient: async (options: BundleClientOptions): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> => {
+      cachedStep(
+        cache,
+        'api',
+        JSON.stringify(config),
+        () => loadApiReference(config, highlighter),
+        (api) => api.files,
+        (api) => !hasErrors(api.diagnostics),
+      ),
+    bundleClient: async (
+      options: BundleClientOptions,
+    ): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> => {
       const templates = resolve(options.root, options.templatesDir);
       const listing = await templateFiles(templates);
       const key = JSON.stringify([options, listing]);
-      const inputs = (result: { bundle?: ClientBundle }) => [...listing, ...Object.keys(result.bundle?.metafile?.inputs ?? {}).map((input) => resolve(input))];
-      return cachedStep(cache, 'bundle', key, () => bundleClient(options), inputs, (result) => result.bundle !== undefined);
+      const inputs = (result: { bundle?: ClientBundle }) => [
+        ...listing,
+        ...Object.keys(result.bundle?.metafile?.inputs ?? {}).map((input) => resolve(input)),
+      ];
+      return cachedStep(
+        cache,
+        'bundle',
+        key,
+        () => bundleClient(options),
+        inputs,
+        (result) => result.bundle !== undefined,
+      );
     },
   };
 }

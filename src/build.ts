@@ -54,7 +54,10 @@ export interface BuildResult {
 }
 
 /** The renderer given (dev), else docsgen's own, else one compiled from the site's own templates (which the client bundle uses too). */
-async function siteRenderer(config: SiteConfig, given?: Renderer): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
+async function siteRenderer(
+  config: SiteConfig,
+  given?: Renderer,
+): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
   const templatesDir = resolve(config.root, config.templatesDir);
   if (given || isBuiltinTemplates(templatesDir)) return { renderer: given ?? builtinRenderer, diagnostics: [] };
   return loadRenderer(templatesDir, 0);
@@ -63,7 +66,11 @@ async function siteRenderer(config: SiteConfig, given?: Renderer): Promise<{ ren
 /** Render keys hash every page in full, so together they identify the search index's input too. */
 const searchInputKey = (jobs: readonly RenderJob[]) => jobs.map((job) => job.key).join('\n');
 
-const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): DeferredOutput => ({ path, key: job.key, produce: () => [{ path, contents: job.render() }] });
+const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): DeferredOutput => ({
+  path,
+  key: job.key,
+  produce: () => [{ path, contents: job.render() }],
+});
 
 /** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
 export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
@@ -77,41 +84,103 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
 
   progress('content');
   // esbuild bundles in its own process while this one parses Markdown.
-  const bundling = step.bundleClient({ root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme });
+  const bundling = step.bundleClient({
+    root: config.root,
+    templatesDir: config.templatesDir,
+    highlightTheme: config.code.theme,
+  });
   const [content, api, staticFiles] = await Promise.all([
-    loadContent({ config, highlighter, assets, cache: options.cache?.content, changed: options.changed && new Set(options.changed) }),
+    loadContent({
+      config,
+      highlighter,
+      assets,
+      cache: options.cache?.content,
+      changed: options.changed && new Set(options.changed),
+    }),
     step.loadApiReference(config, highlighter),
     collectStaticFiles(join(config.root, config.staticDir)),
   ]);
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
   const pages = [...content.pages, ...api.pages, ...special.pages];
-  const nav = buildNavTree({ sidebars: config.sidebars, docs: content.pages, apiSidebar: api.sidebar, configFile: config.configFile });
+  const nav = buildNavTree({
+    sidebars: config.sidebars,
+    docs: content.pages,
+    apiSidebar: api.sidebar,
+    configFile: config.configFile,
+  });
   const table = buildRouteTable(pages, nav.sidebars);
   const navbar = resolveNavbar(config, nav.sidebars, content.pages);
-  const generatedRoutes = new Set([`/openapi/${config.product.slug}.json`, '/meta/index.json', '/sitemap.xml', ...staticFiles.map((f) => `/${f.path}`)]);
-  const diagnostics = [...loaded.diagnostics, ...content.diagnostics, ...api.diagnostics, ...nav.diagnostics, ...navbar.diagnostics, ...checkLinks(table, generatedRoutes), ...checkDocsFeatures(table)];
+  const generatedRoutes = new Set([
+    `/openapi/${config.product.slug}.json`,
+    '/meta/index.json',
+    '/sitemap.xml',
+    ...staticFiles.map((f) => `/${f.path}`),
+  ]);
+  const diagnostics = [
+    ...loaded.diagnostics,
+    ...content.diagnostics,
+    ...api.diagnostics,
+    ...nav.diagnostics,
+    ...navbar.diagnostics,
+    ...checkLinks(table, generatedRoutes),
+    ...checkDocsFeatures(table),
+  ];
   const watchFiles = [...loaded.dependencies, ...api.files];
   if (hasErrors(diagnostics)) return { config, pageCount: pages.length, diagnostics, watchFiles };
 
   progress('bundle');
   const { bundle, diagnostics: bundleDiagnostics } = await bundling;
-  if (!bundle) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
+  if (!bundle)
+    return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 
   progress('render');
   const site = await siteRenderer(config, options.renderer);
-  if (!site.renderer) return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
-  const render = planRender({ config, table, navbarItems: navbar.items, bundle, notFound: special.notFound, renderer: site.renderer, cache: options.cache?.render });
+  if (!site.renderer)
+    return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
+  const render = planRender({
+    config,
+    table,
+    navbarItems: navbar.items,
+    bundle,
+    notFound: special.notFound,
+    renderer: site.renderer,
+    cache: options.cache?.render,
+  });
   const operations = summarizeOperations(api.pages);
   const plan = (html: Map<string, PageHtml>, notFoundHtml: PageHtml, searchFiles: OutputFile[]) =>
-    planOutput({ config, table, html, notFoundHtml, bundle, assets, staticFiles, apiSpecJson: api.specJson, operations, searchFiles });
+    planOutput({
+      config,
+      table,
+      html,
+      notFoundHtml,
+      bundle,
+      assets,
+      staticFiles,
+      apiSpecJson: api.specJson,
+      operations,
+      searchFiles,
+    });
   const pageCount = render.pages.length + 1;
   if (options.defer) {
-    const search = { produce: () => searchIndexFiles(table.pages, { cache: options.cache, inputKey: () => searchInputKey(render.pages) }) };
+    const search = {
+      produce: () =>
+        searchIndexFiles(table.pages, { cache: options.cache, inputKey: () => searchInputKey(render.pages) }),
+    };
     const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
-    return { config, files: plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html'), deferred, pageCount, diagnostics, watchFiles };
+    return {
+      config,
+      files: plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html'),
+      deferred,
+      pageCount,
+      diagnostics,
+      watchFiles,
+    };
   }
   // A large site's search index is built on another core while this one renders.
-  const searchFiles = searchIndexFilesOffThread(table.pages, { cache: options.cache, inputKey: () => searchInputKey(render.pages) });
+  const searchFiles = searchIndexFilesOffThread(table.pages, {
+    cache: options.cache,
+    inputKey: () => searchInputKey(render.pages),
+  });
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
   const files = plan(html, render.notFound.render(), await searchFiles);
   return { config, files, pageCount, diagnostics, watchFiles };

@@ -98,7 +98,12 @@ function RequestBody({ body }: { body: RequestBodyView }) {
         <Tabs
           group="request-body"
           label="Request body media type"
-          items={body.contents.map((media) => ({ value: media.mediaType, panelId: media.id, label: media.mediaType, content: <MediaContent media={media} /> }))}
+          items={body.contents.map((media) => ({
+            value: media.mediaType,
+            panelId: media.id,
+            label: media.mediaType,
+            content: <MediaContent media={media} />,
+          }))}
         />
       )}
     </section>

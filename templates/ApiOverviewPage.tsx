@@ -86,7 +86,8 @@ function ContactAndLicense({ overview }: ApiOverviewPageProps) {
       <ul className="api-list">
         {contact && (
           <li>
-            Contact: {contact.url ? <ExternalLink href={contact.url}>{contact.name ?? contact.url}</ExternalLink> : contact.name}
+            {'Contact: '}
+            {contact.url ? <ExternalLink href={contact.url}>{contact.name ?? contact.url}</ExternalLink> : contact.name}
             {contact.email && (
               <>
                 {contact.name || contact.url ? ', ' : ''}
@@ -95,7 +96,11 @@ function ContactAndLicense({ overview }: ApiOverviewPageProps) {
             )}
           </li>
         )}
-        {license && <li>License: {license.url ? <ExternalLink href={license.url}>{license.name}</ExternalLink> : license.name}</li>}
+        {license && (
+          <li>
+            License: {license.url ? <ExternalLink href={license.url}>{license.name}</ExternalLink> : license.name}
+          </li>
+        )}
         {termsOfService && (
           <li>
             <ExternalLink href={termsOfService}>Terms of service</ExternalLink>

@@ -4,7 +4,12 @@ import type { PageProps } from '../src/render/page-props.js';
 export interface DocumentProps {
   props: PageProps;
   /** Head tags computed by src/render/head-tags.ts. */
-  head: { title: string; canonical: string; meta: { name?: string; property?: string; content: string }[]; links: { rel: string; href: string; type?: string; title?: string; crossOrigin?: '' | 'anonymous' }[] };
+  head: {
+    title: string;
+    canonical: string;
+    meta: { name?: string; property?: string; content: string }[];
+    links: { rel: string; href: string; type?: string; title?: string; crossOrigin?: '' | 'anonymous' }[];
+  };
   /** Inline script run before first paint (colour mode, dismissed announcement, baseUrl check). */
   headScript: string;
   children: ReactNode;
@@ -12,7 +17,14 @@ export interface DocumentProps {
 
 /** Settings the client needs on every page; `<` is escaped so the JSON cannot close the script. */
 function clientSettings({ site, page }: PageProps): string {
-  const settings = { baseUrl: site.baseUrl, route: page.route, kind: page.kind, colorMode: site.colorMode, search: site.search, announcementBarId: site.announcementBar?.id };
+  const settings = {
+    baseUrl: site.baseUrl,
+    route: page.route,
+    kind: page.kind,
+    colorMode: site.colorMode,
+    search: site.search,
+    announcementBarId: site.announcementBar?.id,
+  };
   return JSON.stringify(settings).replace(/</g, '\\u003c');
 }
 
@@ -25,12 +37,20 @@ export function Document({ props, head, headScript, children }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
-        {head.meta.map((m, i) => <meta key={i} name={m.name} property={m.property} content={m.content} />)}
+        {head.meta.map((m, i) => (
+          <meta key={i} name={m.name} property={m.property} content={m.content} />
+        ))}
         <link rel="canonical" href={head.canonical} />
-        {head.links.map((l, i) => <link key={i} rel={l.rel} href={l.href} type={l.type} title={l.title} crossOrigin={l.crossOrigin} />)}
+        {head.links.map((l, i) => (
+          <link key={i} rel={l.rel} href={l.href} type={l.type} title={l.title} crossOrigin={l.crossOrigin} />
+        ))}
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
-        {assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-        {assets.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         <script type="module" src={assets.js} />
       </head>
       <body>

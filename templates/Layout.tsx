@@ -22,8 +22,14 @@ export function Layout({ props, children }: LayoutProps) {
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   return (
     <>
-      <a className="skip-link" href="#main-content">Skip to main content</a>
-      {bar && <Island name="AnnouncementBar" props={bar}><AnnouncementBar {...bar} /></Island>}
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      {bar && (
+        <Island name="AnnouncementBar" props={bar}>
+          <AnnouncementBar {...bar} />
+        </Island>
+      )}
       <Navbar site={site} route={page.route} />
       <MobileSidebar site={site} route={page.route} />
       <div className={`page${sidebar ? ' page--with-sidebar' : ''}`} data-route={page.route}>

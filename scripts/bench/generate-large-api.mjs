@@ -7,7 +7,11 @@ export function generateLargeApi(count = 1000) {
   const tags = Array.from({ length: 20 }, (_, i) => `Resource group ${String(i + 1).padStart(2, '0')}`);
   const doc = {
     openapi: '3.1.0',
-    info: { title: 'Large Benchmark API', version: '1.0.0', description: 'A generated description for build benchmarks: **1,000 operations**, shared schemas and parameters.' },
+    info: {
+      title: 'Large Benchmark API',
+      version: '1.0.0',
+      description: 'A generated description for build benchmarks: **1,000 operations**, shared schemas and parameters.',
+    },
     servers: [{ url: 'https://api.example.com/v1' }],
     security: [{ ApiKeyAuth: [] }],
     tags: tags.map((name) => ({ name, description: `Operations of ${name.toLowerCase()}.` })),
@@ -15,12 +19,28 @@ export function generateLargeApi(count = 1000) {
     components: {
       securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       parameters: {
-        Limit: { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 256, default: 100 }, description: 'Page size.' },
+        Limit: {
+          name: 'limit',
+          in: 'query',
+          schema: { type: 'integer', minimum: 1, maximum: 256, default: 100 },
+          description: 'Page size.',
+        },
         Cursor: { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'Cursor from `next`.' },
-        MinTime: { name: 'min_time', in: 'query', required: true, schema: { type: 'string', format: 'date-time' }, example: '2024-07-01T00:00:00.000Z', description: 'Inclusive start.' },
+        MinTime: {
+          name: 'min_time',
+          in: 'query',
+          required: true,
+          schema: { type: 'string', format: 'date-time' },
+          example: '2024-07-01T00:00:00.000Z',
+          description: 'Inclusive start.',
+        },
       },
       schemas: {
-        Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, message: { type: 'string' } } },
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'string' }, message: { type: 'string' } },
+        },
       },
     },
   };
@@ -37,8 +57,17 @@ export function generateLargeApi(count = 1000) {
         related: { type: 'array', items: { $ref: `#/components/schemas/Record${(t + 1) % 50}Summary` } },
       },
     };
-    doc.components.schemas[`Record${t}Summary`] = { type: 'object', properties: { id: { type: 'string' }, count: { type: 'integer' } } };
-    doc.components.schemas[`Record${t}List`] = { type: 'object', properties: { data: { type: 'array', items: { $ref: `#/components/schemas/Record${t}` } }, next: { type: 'string' } } };
+    doc.components.schemas[`Record${t}Summary`] = {
+      type: 'object',
+      properties: { id: { type: 'string' }, count: { type: 'integer' } },
+    };
+    doc.components.schemas[`Record${t}List`] = {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: `#/components/schemas/Record${t}` } },
+        next: { type: 'string' },
+      },
+    };
   }
   for (let i = 0; i < count; i++) {
     const tag = tags[i % tags.length];
@@ -51,13 +80,36 @@ export function generateLargeApi(count = 1000) {
         summary: `${list ? 'List' : 'Get'} item ${i} of group ${i % 20}`,
         description: `Returns ${list ? 'a page of records' : 'one record'} for the address. Amounts are in base units; see the \`amount\` field.`,
         parameters: [
-          { name: 'address', in: 'path', required: true, schema: { type: 'string' }, example: '11cxkqa2PjpJ9YgY9qK3Njn4uSFu6dyK9xV8XE4ahFSqN1YN2db' },
-          ...(list ? [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Cursor' }, { $ref: '#/components/parameters/MinTime' }] : []),
+          {
+            name: 'address',
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+            example: '11cxkqa2PjpJ9YgY9qK3Njn4uSFu6dyK9xV8XE4ahFSqN1YN2db',
+          },
+          ...(list
+            ? [
+                { $ref: '#/components/parameters/Limit' },
+                { $ref: '#/components/parameters/Cursor' },
+                { $ref: '#/components/parameters/MinTime' },
+              ]
+            : []),
         ],
         responses: {
-          200: { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}${list ? 'List' : ''}` } } } },
-          401: { description: 'Missing or bad key.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          404: { description: 'Not found.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          200: {
+            description: 'OK',
+            content: {
+              'application/json': { schema: { $ref: `#/components/schemas/${schema}${list ? 'List' : ''}` } },
+            },
+          },
+          401: {
+            description: 'Missing or bad key.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          404: {
+            description: 'Not found.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       },
     };

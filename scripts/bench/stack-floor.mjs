@@ -21,7 +21,10 @@ import { unified } from 'unified';
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: stack-floor.mjs DIR');
 
-const sources = fg.sync('**/*.{md,mdx}', { cwd: dir, absolute: true }).sort().map((file) => matter(readFileSync(file, 'utf8')).content);
+const sources = fg
+  .sync('**/*.{md,mdx}', { cwd: dir, absolute: true })
+  .sort()
+  .map((file) => matter(readFileSync(file, 'utf8')).content);
 const bytes = sources.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 const toHtml = unified().use(remarkRehype).use(rehypeStringify);

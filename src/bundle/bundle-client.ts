@@ -32,7 +32,9 @@ export function packageRoot(): string {
  * Bundles the browser client (islands, navigation, search UI) and the stylesheet with esbuild,
  * in memory, with content-hashed names and lazily loaded chunks.
  */
-export async function bundleClient(options: BundleClientOptions): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> {
+export async function bundleClient(
+  options: BundleClientOptions,
+): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> {
   const pkg = packageRoot();
   const require = createRequire(join(pkg, 'package.json'));
   const themeFile = require.resolve(`highlight.js/styles/${options.highlightTheme}.css`, { paths: [pkg] });
@@ -71,12 +73,21 @@ export async function bundleClient(options: BundleClientOptions): Promise<{ bund
       }),
     ]);
     const toPublic = (path: string) => relative(resolve('out'), path).split('\\').join('/');
-    const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({ path: toPublic(file.path), contents: file.contents }));
+    const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({
+      path: toPublic(file.path),
+      contents: file.contents,
+    }));
     const entryJs = files.find((f) => /^assets\/js\/entry\.[^/]+\.js$/.test(f.path));
     const entryOutput = Object.entries(js.metafile.outputs).find(([path]) => /entry\.[^/]+\.js$/.test(path));
-    const preload = (entryOutput?.[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => toPublic(resolve(i.path)));
+    const preload = (entryOutput?.[1].imports ?? [])
+      .filter((i) => i.kind === 'import-statement')
+      .map((i) => toPublic(resolve(i.path)));
     return {
-      bundle: { files, entry: { js: entryJs!.path, css: files.filter((f) => f.path.endsWith('.css')).map((f) => f.path), preload }, metafile: js.metafile },
+      bundle: {
+        files,
+        entry: { js: entryJs!.path, css: files.filter((f) => f.path.endsWith('.css')).map((f) => f.path), preload },
+        metafile: js.metafile,
+      },
       diagnostics: [],
     };
   } catch (error) {

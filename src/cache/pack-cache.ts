@@ -28,7 +28,10 @@ export function packContent(content: ContentCache): PackedContent {
   return {
     sources: content.sources,
     docRoutes: content.docRoutes,
-    splits: [...content.splits].map(([path, split]) => [path, split.text === sourceText(path) ? { ...split, text: undefined } : split]),
+    splits: [...content.splits].map(([path, split]) => [
+      path,
+      split.text === sourceText(path) ? { ...split, text: undefined } : split,
+    ]),
     pages: [...content.pages].map(([path, { text, ...parse }]) => [path, { ...parse, textHash: sha1(text) }]),
   };
 }
@@ -50,7 +53,13 @@ export function unpackContent(packed: PackedContent): ContentCache {
 }
 
 /** Rendered pages (UTF-8 bytes already) as plain tuples; restored as Buffers over the same bytes. */
-export const packHtml = (html: RenderCache['html']): [string, string, Uint8Array][] => [...html].map(([route, { key, html: page }]) => [route, key, page]);
+export const packHtml = (html: RenderCache['html']): [string, string, Uint8Array][] =>
+  [...html].map(([route, { key, html: page }]) => [route, key, page]);
 
 export const unpackHtml = (packed: [string, string, Uint8Array][]): RenderCache['html'] =>
-  new Map(packed.map(([route, key, bytes]) => [route, { key, html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }]));
+  new Map(
+    packed.map(([route, key, bytes]) => [
+      route,
+      { key, html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+    ]),
+  );

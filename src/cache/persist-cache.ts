@@ -17,7 +17,10 @@ export async function codeIdentity(): Promise<string | undefined> {
   const self = fileURLToPath(import.meta.url);
   // Run from TypeScript sources (tests), this file alone would not identify the code: no cache.
   if (!self.endsWith(`${sep}dist${sep}cli.js`)) return undefined;
-  return createHash('sha1').update(`${FORMAT}\0${process.version}\0`).update(await readFile(self)).digest('hex');
+  return createHash('sha1')
+    .update(`${FORMAT}\0${process.version}\0`)
+    .update(await readFile(self))
+    .digest('hex');
 }
 
 /**
@@ -26,7 +29,14 @@ export async function codeIdentity(): Promise<string | undefined> {
  * be shared through a link). One file for both, so `docsgen dev` after a build starts warm: they
  * parse, bundle and render alike, and every entry is checked against its inputs before use.
  */
-export const cacheFileFor = (root: string) => join(root, 'node_modules', '.cache', 'docsgen', `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
+export const cacheFileFor = (root: string) =>
+  join(
+    root,
+    'node_modules',
+    '.cache',
+    'docsgen',
+    `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`,
+  );
 
 interface Saved {
   identity: string;
@@ -74,11 +84,19 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
  */
 export function cacheEntries(cache: BuildCache): unknown[] {
   const { content, render, steps } = cache;
-  const maps: ReadonlyMap<unknown, unknown>[] = [content.sources, content.splits, content.pages, content.docRoutes, render.html, steps];
+  const maps: ReadonlyMap<unknown, unknown>[] = [
+    content.sources,
+    content.splits,
+    content.pages,
+    content.docRoutes,
+    render.html,
+    steps,
+  ];
   return [...maps.flatMap((map) => [...map].flat()), cache.search, cache.output];
 }
 
-export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Saves the cache (atomically: a temporary file renamed over the old one). Parts that cannot be serialised are left out. */
 export async function saveCache(cache: BuildCache, file: string, identity: string): Promise<void> {
@@ -89,7 +107,16 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
       return undefined;
     }
   };
-  const saved: Saved = { identity, parts: { content: attempt(packContent(cache.content)), steps: attempt(cache.steps), html: attempt(packHtml(cache.render.html)), search: attempt(cache.search), output: attempt(cache.output) } };
+  const saved: Saved = {
+    identity,
+    parts: {
+      content: attempt(packContent(cache.content)),
+      steps: attempt(cache.steps),
+      html: attempt(packHtml(cache.render.html)),
+      search: attempt(cache.search),
+      output: attempt(cache.output),
+    },
+  };
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });

@@ -1,7 +1,14 @@
 import { dirname, resolve, relative } from 'node:path';
 import { runBuild } from '../build.js';
 import { createBuildCache, type BuildCache } from '../build-cache.js';
-import { cacheEntries, cacheFileFor, codeIdentity, restoreCache, sameEntries, saveCache } from '../cache/persist-cache.js';
+import {
+  cacheEntries,
+  cacheFileFor,
+  codeIdentity,
+  restoreCache,
+  sameEntries,
+  saveCache,
+} from '../cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
 import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
@@ -20,7 +27,9 @@ export interface BuildCommandOptions {
  * HTML, search index), when `docsgen build` runs from its compiled bundle. Every entry is checked
  * against its inputs before use, so a warm build writes byte for byte what a cold one does.
  */
-async function openCache(options: BuildCommandOptions): Promise<{ cache: BuildCache; save(): Promise<void> } | undefined> {
+async function openCache(
+  options: BuildCommandOptions,
+): Promise<{ cache: BuildCache; save(): Promise<void> } | undefined> {
   if (options.cache === false) return undefined;
   const identity = await codeIdentity().catch(() => undefined);
   if (!identity) return undefined;
@@ -28,7 +37,11 @@ async function openCache(options: BuildCommandOptions): Promise<{ cache: BuildCa
   const cache = createBuildCache();
   const restored = (await restoreCache(cache, file, identity)) ? cacheEntries(cache) : undefined;
   // A build that reused every entry leaves the file as it is (writing it costs as much as the build).
-  return { cache, save: async () => (restored && sameEntries(restored, cacheEntries(cache)) ? undefined : saveCache(cache, file, identity)) };
+  return {
+    cache,
+    save: async () =>
+      restored && sameEntries(restored, cacheEntries(cache)) ? undefined : saveCache(cache, file, identity),
+  };
 }
 
 /** `docsgen build`: runs the pipeline, prints every problem once, writes only on success. */
@@ -38,20 +51,32 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
   const onProgress = tty ? (stage: string) => process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`) : undefined;
   try {
     const cached = await openCache(options);
-    const result = await runBuild({ configPath: options.config, openapi: options.openapi ? resolve(options.openapi) : undefined, onProgress, cache: cached?.cache });
+    const result = await runBuild({
+      configPath: options.config,
+      openapi: options.openapi ? resolve(options.openapi) : undefined,
+      onProgress,
+      cache: cached?.cache,
+    });
     if (tty) process.stderr.write('\r\x1b[2K');
     if (result.diagnostics.length) console.error(formatDiagnostics(result.diagnostics));
     if (hasErrors(result.diagnostics) || !result.files) {
       const count = result.diagnostics.filter((d) => d.severity === 'error').length;
-      console.error(`\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`);
+      console.error(
+        `\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`,
+      );
       return 1;
     }
-    const report = await createFsWriter(options.out, { track: cached !== undefined, previous: cached?.cache.output }).write(result.files);
+    const report = await createFsWriter(options.out, {
+      track: cached !== undefined,
+      previous: cached?.cache.output,
+    }).write(result.files);
     if (cached) cached.cache.output = report.manifest;
     await cached?.save();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const unchanged = report.reused ? `, ${report.reused} unchanged` : '';
-    console.log(`docsgen: ${result.pageCount} pages, ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MB${unchanged}) written to ${options.out}/ in ${seconds} s`);
+    console.log(
+      `docsgen: ${result.pageCount} pages, ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MB${unchanged}) written to ${options.out}/ in ${seconds} s`,
+    );
     return 0;
   } catch (error) {
     if (tty) process.stderr.write('\r\x1b[2K');

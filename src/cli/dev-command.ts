@@ -10,7 +10,12 @@ export interface DevOptions {
 
 /** Opens a URL in the default browser; failures (no browser, no display) are ignored. */
 function openBrowser(url: string): void {
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.on('error', () => {});
@@ -28,12 +33,26 @@ function openBrowser(url: string): void {
 export async function devCommand(options: DevOptions): Promise<number> {
   let server: DevServer;
   try {
-    server = await startDevServer({ configPath: options.config, host: options.host, port: options.port, log: (text) => console.log(text) });
+    server = await startDevServer({
+      configPath: options.config,
+      host: options.host,
+      port: options.port,
+      log: (text) => console.log(text),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') console.error(`docsgen dev: port ${options.port} is already in use. Choose another with --port <number>, or --port 0 for any free port.`);
-    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`docsgen dev: cannot listen on host ${options.host}. Use --host 127.0.0.1 (the default) or an address of this machine.`);
-    else if (code === 'EACCES') console.error(`docsgen dev: not allowed to listen on port ${options.port}. Choose a port above 1023 with --port <number>.`);
+    if (code === 'EADDRINUSE')
+      console.error(
+        `docsgen dev: port ${options.port} is already in use. Choose another with --port <number>, or --port 0 for any free port.`,
+      );
+    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      console.error(
+        `docsgen dev: cannot listen on host ${options.host}. Use --host 127.0.0.1 (the default) or an address of this machine.`,
+      );
+    else if (code === 'EACCES')
+      console.error(
+        `docsgen dev: not allowed to listen on port ${options.port}. Choose a port above 1023 with --port <number>.`,
+      );
     else console.error(`docsgen dev: ${(error as Error).message}`);
     return 1;
   }

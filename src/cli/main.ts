@@ -6,7 +6,8 @@ import { serveCommand } from './serve-command.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be a port number between 0 and 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('must be a port number between 0 and 65535');
   return port;
 }
 
@@ -27,9 +28,14 @@ export async function main(argv: string[]): Promise<number> {
     .option('-c, --config <file>', 'path to site.config.ts', 'site.config.ts')
     .option('-o, --out <dir>', 'output directory', 'build')
     .option('--openapi <file>', 'build with this API description (YAML or JSON) instead of the configured one')
-    .option('--no-cache', 'build from scratch, without reading or updating the build cache (node_modules/.cache/docsgen)')
+    .option(
+      '--no-cache',
+      'build from scratch, without reading or updating the build cache (node_modules/.cache/docsgen)',
+    )
     .option('--debug', 'print stack traces')
-    .action(async (options) => { exitCode = await buildCommand(options); });
+    .action(async (options) => {
+      exitCode = await buildCommand(options);
+    });
 
   program
     .command('serve')
@@ -38,7 +44,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('-p, --port <number>', 'port', parsePort, 3000)
     .option('--host <host>', 'host to listen on', '127.0.0.1')
     .option('-c, --config <file>', 'site config (for baseUrl)', 'site.config.ts')
-    .action(async (options) => { exitCode = await serveCommand(options); });
+    .action(async (options) => {
+      exitCode = await serveCommand(options);
+    });
 
   program
     .command('dev')
@@ -56,7 +64,12 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return 0;
       return 2;
     }
     throw error;

@@ -34,12 +34,18 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     return 1;
   }
   const root = await realpath(dir);
-  const loaded = existsSync(options.config ?? 'site.config.ts') ? await loadConfig({ configPath: options.config }) : undefined;
+  const loaded = existsSync(options.config ?? 'site.config.ts')
+    ? await loadConfig({ configPath: options.config })
+    : undefined;
   const baseUrl = loaded?.config?.baseUrl ?? '/';
   const server = createServer(createSiteHandler({ baseUrl, lookup: fsLookup(root) }));
   return new Promise((resolvePromise) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      console.error(error.code === 'EADDRINUSE' ? `docsgen serve: port ${options.port} is already in use. Choose another with --port <number>.` : `docsgen serve: ${error.message}`);
+      console.error(
+        error.code === 'EADDRINUSE'
+          ? `docsgen serve: port ${options.port} is already in use. Choose another with --port <number>.`
+          : `docsgen serve: ${error.message}`,
+      );
       resolvePromise(1);
     });
     server.listen(options.port, options.host, () => {

@@ -11,7 +11,9 @@ export const ANNOUNCEMENT_ID_KEY = 'docusaurus.announcement.id';
  */
 export function setupAnnouncementBar(storage: SafeStorage): void {
   document.addEventListener('click', (event) => {
-    const bar = (event.target as Element | null)?.closest?.('[data-announcement-close]')?.closest<HTMLElement>('[data-announcement-id]');
+    const bar = (event.target as Element | null)
+      ?.closest?.('[data-announcement-close]')
+      ?.closest<HTMLElement>('[data-announcement-id]');
     if (!bar) return;
     const id = bar.dataset.announcementId ?? '';
     storage.set(ANNOUNCEMENT_DISMISS_KEY, 'true');

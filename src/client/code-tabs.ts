@@ -14,7 +14,8 @@ const safeDecode = (text: string) => {
     return text;
   }
 };
-const own = (group: Element, selector: string) => [...group.querySelectorAll<HTMLElement>(selector)].filter((el) => el.closest(GROUP) === group);
+const own = (group: Element, selector: string) =>
+  [...group.querySelectorAll<HTMLElement>(selector)].filter((el) => el.closest(GROUP) === group);
 
 /** Shows the panel of `value` in one tab group; false when the group has no such tab. */
 export function selectTab(group: Element, value: string): boolean {
@@ -38,7 +39,10 @@ export function selectTab(group: Element, value: string): boolean {
 export function enhanceTabs(scope: ParentNode, language: string | null, hash: string): void {
   for (const group of scope.querySelectorAll<HTMLElement>(GROUP)) {
     group.setAttribute('data-tabs-enhanced', '');
-    const targeted = hash.length > 1 ? own(group, '[data-tab-panel]').find((panel) => panel.id === safeDecode(hash.slice(1))) : undefined;
+    const targeted =
+      hash.length > 1
+        ? own(group, '[data-tab-panel]').find((panel) => panel.id === safeDecode(hash.slice(1)))
+        : undefined;
     if (targeted) selectTab(group, targeted.dataset.tabPanel ?? '');
     else if (language && group.matches(LANGUAGE_GROUP)) selectTab(group, language);
     else {
@@ -77,7 +81,8 @@ export function setupCodeTabs(doc: Document, storage: SafeStorage): { apply(scop
     const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"][data-tab-value]')];
     const index = tabs.indexOf(tab);
     const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : -1;
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : (index + step + tabs.length) % tabs.length;
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : (index + step + tabs.length) % tabs.length;
     event.preventDefault();
     tabs[next]?.focus();
     choose(group, tabs[next]?.dataset.tabValue ?? '');

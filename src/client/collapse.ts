@@ -50,10 +50,16 @@ export function animateCollapsible(el: HTMLElement, expand: boolean): void {
   });
 }
 
-const categoryLabel = (category: Element) => category.querySelector(':scope > .menu-category__header > :first-child')?.textContent ?? '';
+const categoryLabel = (category: Element) =>
+  category.querySelector(':scope > .menu-category__header > :first-child')?.textContent ?? '';
 
 /** Sets a sidebar category's expanded state, animating its items; calls `onExpandLazy` the first time a lazy one opens. */
-export function setCategoryExpanded(category: HTMLElement, expand: boolean, onExpandLazy?: (category: HTMLElement, panel: HTMLElement) => void, animate = true): void {
+export function setCategoryExpanded(
+  category: HTMLElement,
+  expand: boolean,
+  onExpandLazy?: (category: HTMLElement, panel: HTMLElement) => void,
+  animate = true,
+): void {
   const button = category.querySelector<HTMLElement>(':scope > .menu-category__header > [data-collapse-toggle]');
   const panel = category.querySelector<HTMLElement>(':scope > .collapsible');
   if (!panel) return;
@@ -83,7 +89,10 @@ export function toggleDetails(details: HTMLDetailsElement): void {
  * blocks in the page content. Everything works natively without JavaScript: categories are
  * server-rendered open or closed, and <details> toggles by itself.
  */
-export function setupCollapsibles(doc: Document, onExpandLazy: (category: HTMLElement, panel: HTMLElement) => void): void {
+export function setupCollapsibles(
+  doc: Document,
+  onExpandLazy: (category: HTMLElement, panel: HTMLElement) => void,
+): void {
   doc.addEventListener('click', (event) => {
     const target = event.target as Element | null;
     const toggle = target?.closest('[data-collapse-toggle], [data-collapse-label]');
@@ -95,7 +104,13 @@ export function setupCollapsibles(doc: Document, onExpandLazy: (category: HTMLEl
     }
     const summary = target?.closest('summary');
     const details = summary?.parentElement;
-    if (!summary || !(details instanceof HTMLDetailsElement) || details.matches(DROPDOWN_SELECTOR) || !details.closest('main')) return;
+    if (
+      !summary ||
+      !(details instanceof HTMLDetailsElement) ||
+      details.matches(DROPDOWN_SELECTOR) ||
+      !details.closest('main')
+    )
+      return;
     if (target !== summary && target?.closest('a, button, input, select, textarea')) return;
     event.preventDefault();
     toggleDetails(details);

@@ -29,14 +29,21 @@ export function setupColorMode(storage: SafeStorage, settings: ColorModeSettings
   };
   const stored = (): Choice => {
     const value = storage.get(THEME_STORAGE_KEY);
-    return value === 'light' || value === 'dark' ? value : config.respectPrefersColorScheme ? 'system' : config.defaultMode;
+    return value === 'light' || value === 'dark'
+      ? value
+      : config.respectPrefersColorScheme
+        ? 'system'
+        : config.defaultMode;
   };
   if (config.disableSwitch) {
     storage.remove(THEME_STORAGE_KEY);
     return;
   }
   window.addEventListener('docsgen:toggle-theme', () => {
-    const next = nextColorChoice((root.getAttribute('data-theme-choice') as Choice) || stored(), config.respectPrefersColorScheme);
+    const next = nextColorChoice(
+      (root.getAttribute('data-theme-choice') as Choice) || stored(),
+      config.respectPrefersColorScheme,
+    );
     if (next === 'system') storage.remove(THEME_STORAGE_KEY);
     else storage.set(THEME_STORAGE_KEY, next);
     apply(next);

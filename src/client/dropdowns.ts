@@ -37,13 +37,19 @@ export function setupDropdowns(doc: Document, storage: SafeStorage): void {
   // Before a locale link can be followed (pointer down, focus, touch), it and its siblings get the current query and hash.
   const keepQuery = (event: Event) => {
     const menu = (event.target as Element | null)?.closest?.('details');
-    for (const link of menu?.querySelectorAll<HTMLAnchorElement>('a[data-keep-query]') ?? []) link.href = withCurrentQuery(link.getAttribute('href') ?? '', window.location);
+    for (const link of menu?.querySelectorAll<HTMLAnchorElement>('a[data-keep-query]') ?? [])
+      link.href = withCurrentQuery(link.getAttribute('href') ?? '', window.location);
   };
-  for (const type of ['mousedown', 'focusin', 'touchstart'] as const) doc.addEventListener(type, keepQuery, { passive: true, capture: true });
-  doc.addEventListener('click', (event) => {
-    keepQuery(event);
-    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-version]');
-    const pluginId = link?.closest<HTMLElement>('[data-plugin-id]')?.dataset.pluginId;
-    if (link && pluginId) storage.set(preferredVersionKey(pluginId), link.dataset.version ?? '');
-  }, { capture: true });
+  for (const type of ['mousedown', 'focusin', 'touchstart'] as const)
+    doc.addEventListener(type, keepQuery, { passive: true, capture: true });
+  doc.addEventListener(
+    'click',
+    (event) => {
+      keepQuery(event);
+      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-version]');
+      const pluginId = link?.closest<HTMLElement>('[data-plugin-id]')?.dataset.pluginId;
+      if (link && pluginId) storage.set(preferredVersionKey(pluginId), link.dataset.version ?? '');
+    },
+    { capture: true },
+  );
 }

@@ -70,8 +70,16 @@ const expandLazy = (category: HTMLElement, panel: HTMLElement) => {
   if (!name) return;
   const { baseUrl, route } = readSettings();
   const level = Number(/menu-level-(\d+)/.exec(category.closest('ul')?.className ?? '')?.[1] ?? 1) + 1;
-  const options = { url: `${baseUrl}meta/sidebars/${encodeURIComponent(name)}.json`, path: JSON.parse(category.dataset.lazy ?? '[]') as string[], baseUrl, activeRoute: route, level };
-  loadIslands().then((m) => m.renderLazyCategory(panel, options)).catch((error: unknown) => staticLoadError(panel, error));
+  const options = {
+    url: `${baseUrl}meta/sidebars/${encodeURIComponent(name)}.json`,
+    path: JSON.parse(category.dataset.lazy ?? '[]') as string[],
+    baseUrl,
+    activeRoute: route,
+    level,
+  };
+  loadIslands()
+    .then((m) => m.renderLazyCategory(panel, options))
+    .catch((error: unknown) => staticLoadError(panel, error));
 };
 setupCollapsibles(document, expandLazy);
 
@@ -85,7 +93,9 @@ setupNavigation(
       regions.forEach((region) => codeTabs.apply(region));
       toc.refresh();
       // Hydrates the new islands and unmounts the React roots the swap removed.
-      loadIslands().then((m) => m.hydrateIslands(document)).catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));
+      loadIslands()
+        .then((m) => m.hydrateIslands(document))
+        .catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));
     },
     onLocationChange: (hash) => navbar.onLocationChange(hash),
     showCrash: (error, retry) => {
@@ -93,11 +103,15 @@ setupNavigation(
       const container = document.createElement('div');
       container.className = 'crash-container';
       main.replaceChildren(container);
-      loadIslands().then((m) => m.renderCrashScreen(container, error, retry)).catch(() => staticLoadError(container, error));
+      loadIslands()
+        .then((m) => m.renderCrashScreen(container, error, retry))
+        .catch(() => staticLoadError(container, error));
     },
   },
   (category) => setCategoryExpanded(category, true, expandLazy, false),
 );
 
 setupSearchTrigger();
-loadIslands().then((m) => m.hydrateIslands(document)).catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));
+loadIslands()
+  .then((m) => m.hydrateIslands(document))
+  .catch((error: unknown) => console.error('docsgen: could not load the interactive components.', error));

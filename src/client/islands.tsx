@@ -17,7 +17,12 @@ import { SidebarItems } from '@templates/components/Sidebar.js';
 import { LruCache } from './lru-cache.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const ISLANDS: Record<string, ComponentType<any>> = { ColorModeToggle, AnnouncementBar, LocaleDropdown, VersionDropdown };
+export const ISLANDS: Record<string, ComponentType<any>> = {
+  ColorModeToggle,
+  AnnouncementBar,
+  LocaleDropdown,
+  VersionDropdown,
+};
 
 const roots = new Map<Element, Root>();
 
@@ -67,12 +72,18 @@ export function hydrateIslands(scope: ParentNode = document): void {
       continue;
     }
     const isNavbarItem = element.dataset.navbarItem !== undefined;
-    const fallback = isNavbarItem ? ({ error }: { error: Error }) => <NavbarItemError item={navbarItemOf(element)} error={error} /> : RouteErrorFallback;
-    roots.set(element, hydrateRoot(element, (
-      <ErrorBoundary fallback={fallback}>
-        <IslandContent name={name} json={element.dataset.props ?? '{}'} container={element} />
-      </ErrorBoundary>
-    )));
+    const fallback = isNavbarItem
+      ? ({ error }: { error: Error }) => <NavbarItemError item={navbarItemOf(element)} error={error} />
+      : RouteErrorFallback;
+    roots.set(
+      element,
+      hydrateRoot(
+        element,
+        <ErrorBoundary fallback={fallback}>
+          <IslandContent name={name} json={element.dataset.props ?? '{}'} container={element} />
+        </ErrorBoundary>,
+      ),
+    );
   }
 }
 
@@ -94,7 +105,9 @@ function loadSidebar(url: string): Promise<NavItem[]> {
 
 function findCategory(items: readonly NavItem[], path: readonly string[]): NavItem[] | undefined {
   const [label, ...rest] = path;
-  const category = items.find((item): item is Extract<NavItem, { type: 'category' }> => item.type === 'category' && item.label === label);
+  const category = items.find(
+    (item): item is Extract<NavItem, { type: 'category' }> => item.type === 'category' && item.label === label,
+  );
   if (!category) return undefined;
   return rest.length ? findCategory(category.items, rest) : category.items;
 }
@@ -123,7 +136,8 @@ function LazyCategoryItems({ url, path, baseUrl, activeRoute, level }: LazyCateg
       live.current = false;
     };
   }, [url, path]);
-  if (state.items) return <SidebarItems items={state.items} activeRoute={activeRoute} baseUrl={baseUrl} level={level} path={path} />;
+  if (state.items)
+    return <SidebarItems items={state.items} activeRoute={activeRoute} baseUrl={baseUrl} level={level} path={path} />;
   return <PageLoader error={state.error} />;
 }
 
@@ -138,5 +152,15 @@ export function renderLazyCategory(container: HTMLElement, options: LazyCategory
 export function renderCrashScreen(container: HTMLElement, error: Error, retry: () => void): void {
   const root = createRoot(container);
   roots.set(container, root);
-  root.render(<CrashScreen error={error} tryAgain={() => { roots.delete(container); root.unmount(); container.remove(); retry(); }} />);
+  root.render(
+    <CrashScreen
+      error={error}
+      tryAgain={() => {
+        roots.delete(container);
+        root.unmount();
+        container.remove();
+        retry();
+      }}
+    />,
+  );
 }

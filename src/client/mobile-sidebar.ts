@@ -44,7 +44,9 @@ export function setupMobileSidebar(doc: Document): MobileSidebar {
     toggle?.setAttribute('aria-expanded', 'true');
     unlock = lockScroll(doc);
     doc.addEventListener('keydown', onKeyDown);
-    const active = root.querySelector<HTMLElement>(sidebar ? '[data-mobile-secondary] [aria-current="page"]' : '[data-mobile-primary] [aria-current]');
+    const active = root.querySelector<HTMLElement>(
+      sidebar ? '[data-mobile-secondary] [aria-current="page"]' : '[data-mobile-primary] [aria-current]',
+    );
     active?.scrollIntoView({ block: 'center' });
     focusableIn(root)[0]?.focus();
   }

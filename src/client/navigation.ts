@@ -8,7 +8,8 @@ import type { ProgressBar } from './progress-bar.js';
 export const PAGE_CACHE_SIZE = 30;
 
 /** Head elements that differ between pages and are replaced on navigation. */
-const HEAD_SELECTOR = 'meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], link[rel="alternate"], link[rel="prev"], link[rel="next"], script[type="application/ld+json"]';
+const HEAD_SELECTOR =
+  'meta[name]:not([name="viewport"]), meta[property], link[rel="canonical"], link[rel="alternate"], link[rel="prev"], link[rel="next"], script[type="application/ld+json"]';
 
 export interface NavigationOptions {
   doc: Document;
@@ -38,25 +39,44 @@ export function canPreload(nav: Navigator): boolean {
 
 /** Whether a click on a link should be left to the browser. */
 function isPlainClick(event: MouseEvent, link: HTMLAnchorElement): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const target = link.getAttribute('target');
-  return !(target && target !== '_self') && !link.hasAttribute('download') && !/\bexternal\b/.test(link.getAttribute('rel') ?? '') && !link.hasAttribute('data-no-client-nav');
+  return (
+    !(target && target !== '_self') &&
+    !link.hasAttribute('download') &&
+    !/\bexternal\b/.test(link.getAttribute('rel') ?? '') &&
+    !link.hasAttribute('data-no-client-nav')
+  );
 }
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const sidebarName = (page: Element | null) => page?.querySelector<HTMLElement>('[data-sidebar]')?.dataset.sidebar;
 
 /** Marks the link to `pathname` in a sidebar as the current page and opens the categories above it. */
-export function markActiveSidebarLink(sidebar: Element, pathname: string, expand: (category: HTMLElement) => void): void {
+export function markActiveSidebarLink(
+  sidebar: Element,
+  pathname: string,
+  expand: (category: HTMLElement) => void,
+): void {
   const here = normalizeRoute(pathname);
   for (const link of sidebar.querySelectorAll<HTMLAnchorElement>('a.menu-link[href]')) {
-    const active = normalizeRoute(new URL(link.href, document.baseURI).pathname) === here && link.origin === location.origin;
+    const active =
+      normalizeRoute(new URL(link.href, document.baseURI).pathname) === here && link.origin === location.origin;
     link.classList.toggle('menu-link--active', active);
     if (active) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
     if (!active) continue;
-    for (let category = link.parentElement?.closest<HTMLElement>('.menu-category'); category; category = category.parentElement?.closest<HTMLElement>('.menu-category')) {
-      if (category.classList.contains('menu-category--collapsed') && !category.querySelector(':scope > .menu-category__header')?.contains(link)) expand(category);
+    for (
+      let category = link.parentElement?.closest<HTMLElement>('.menu-category');
+      category;
+      category = category.parentElement?.closest<HTMLElement>('.menu-category')
+    ) {
+      if (
+        category.classList.contains('menu-category--collapsed') &&
+        !category.querySelector(':scope > .menu-category__header')?.contains(link)
+      )
+        expand(category);
     }
   }
 }
@@ -68,7 +88,10 @@ export function markActiveSidebarLink(sidebar: Element, pathname: string, expand
  * or to its hash target. Pages are preloaded on hover, focus or touch (not on 2g or data-saver
  * connections). A page that cannot be fetched is loaded normally instead.
  */
-export function setupNavigation(options: NavigationOptions, expandCategory: (category: HTMLElement) => void): Navigation {
+export function setupNavigation(
+  options: NavigationOptions,
+  expandCategory: (category: HTMLElement) => void,
+): Navigation {
   const { doc, lookup, progress } = options;
   const pages = new LruCache<string, Promise<string>>(PAGE_CACHE_SIZE);
   const scrolls = new LruCache<string, number>(200);
@@ -78,8 +101,10 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
 
   history.scrollRestoration = 'manual';
   if (!history.state?.key) history.replaceState({ ...history.state, key }, '');
-  const navigationType = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
-  if ((navigationType === 'reload' || navigationType === 'back_forward') && typeof history.state?.scroll === 'number') window.scrollTo(0, history.state.scroll);
+  const navigationType = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+    ?.type;
+  if ((navigationType === 'reload' || navigationType === 'back_forward') && typeof history.state?.scroll === 'number')
+    window.scrollTo(0, history.state.scroll);
 
   const pageUrl = (href: string | null): URL | null => {
     if (!href) return null;
@@ -89,16 +114,25 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     } catch {
       return null;
     }
-    return url.origin === location.origin && /^https?:$/.test(url.protocol) && lookup(url.pathname) !== null ? url : null;
+    return url.origin === location.origin && /^https?:$/.test(url.protocol) && lookup(url.pathname) !== null
+      ? url
+      : null;
   };
   const load = (url: URL): Promise<string> => {
     const cacheKey = url.pathname;
     let page = pages.get(cacheKey);
     if (!page) {
-      page = fetch(url.pathname + url.search, { headers: { accept: 'text/html' }, credentials: 'same-origin' }).then((response) => {
-        if (!response.ok || response.redirected || !(response.headers.get('content-type') ?? '').includes('text/html')) throw new Error(`Loading ${url.pathname} failed with HTTP ${response.status}`);
-        return response.text();
-      });
+      page = fetch(url.pathname + url.search, { headers: { accept: 'text/html' }, credentials: 'same-origin' }).then(
+        (response) => {
+          if (
+            !response.ok ||
+            response.redirected ||
+            !(response.headers.get('content-type') ?? '').includes('text/html')
+          )
+            throw new Error(`Loading ${url.pathname} failed with HTTP ${response.status}`);
+          return response.text();
+        },
+      );
       page.catch(() => pages.delete(cacheKey));
       pages.set(cacheKey, page);
     }
@@ -108,7 +142,8 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     scrolls.set(key, window.scrollY);
     history.replaceState({ ...history.state, key, scroll: window.scrollY }, '');
   };
-  const fullLoad = (url: URL, mode: 'push' | 'replace' | 'pop') => (mode === 'pop' ? location.reload() : mode === 'replace' ? location.replace(url.href) : location.assign(url.href));
+  const fullLoad = (url: URL, mode: 'push' | 'replace' | 'pop') =>
+    mode === 'pop' ? location.reload() : mode === 'replace' ? location.replace(url.href) : location.assign(url.href);
 
   /** Puts the fetched page in place; false when the HTML is not a page of this site. */
   const render = (html: string, url: URL, mode: 'push' | 'replace' | 'pop', scroll: number | undefined): boolean => {
@@ -117,7 +152,8 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     if (!settings) return false;
     const nextPage = next.querySelector('.page[data-route]');
     const nextMain = nextPage?.querySelector('#main-content');
-    if (!nextPage || !nextMain) throw new Error(`The page at ${url.pathname} has no main content region (#main-content).`);
+    if (!nextPage || !nextMain)
+      throw new Error(`The page at ${url.pathname} has no main content region (#main-content).`);
     const route = nextPage.getAttribute('data-route') ?? normalizeRoute(url.pathname);
     if (mode === 'push') {
       saveScroll();
@@ -147,7 +183,10 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     // Navbar and mobile menu: active section, and islands whose props depend on the page.
     for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-active-prefix]')) {
       const active = isNavbarLinkActive(link.dataset.activePrefix, route);
-      link.classList.toggle(link.classList.contains('menu-link') ? 'menu-link--active' : 'navbar__link--active', active);
+      link.classList.toggle(
+        link.classList.contains('menu-link') ? 'menu-link--active' : 'navbar__link--active',
+        active,
+      );
       if (active) link.setAttribute('aria-current', 'true');
       else link.removeAttribute('aria-current');
     }
@@ -196,7 +235,10 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
         history.pushState({ key }, '', url.href);
       }
       current = url;
-      options.showCrash(new Error(`This page could not be displayed: ${url.pathname}`, { cause: error }), () => void navigate(url, 'replace'));
+      options.showCrash(
+        new Error(`This page could not be displayed: ${url.pathname}`, { cause: error }),
+        () => void navigate(url, 'replace'),
+      );
     } finally {
       if (id === token) progress.done();
     }
@@ -224,13 +266,19 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
   const preload = (event: Event) => {
     if (!canPreload(navigator)) return;
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
-    const url = link && !link.hasAttribute('download') && !link.getAttribute('target') ? pageUrl(link.getAttribute('href')) : null;
+    const url =
+      link && !link.hasAttribute('download') && !link.getAttribute('target')
+        ? pageUrl(link.getAttribute('href'))
+        : null;
     if (url && url.pathname !== current.pathname) load(url).catch(() => undefined);
   };
-  for (const type of ['mouseover', 'focusin', 'touchstart'] as const) doc.addEventListener(type, preload, { passive: true });
+  for (const type of ['mouseover', 'focusin', 'touchstart'] as const)
+    doc.addEventListener(type, preload, { passive: true });
 
   window.addEventListener('scroll', () => scrolls.set(key, window.scrollY), { passive: true });
-  window.addEventListener('pagehide', () => history.replaceState({ ...history.state, key, scroll: window.scrollY }, ''));
+  window.addEventListener('pagehide', () =>
+    history.replaceState({ ...history.state, key, scroll: window.scrollY }, ''),
+  );
   window.addEventListener('hashchange', () => {
     if (!history.state?.key) {
       key = newKey();
@@ -256,5 +304,8 @@ export function setupNavigation(options: NavigationOptions, expandCategory: (cat
     void navigate(url, 'pop', saved);
   });
 
-  return { navigate: (url, mode = 'push') => navigate(url, mode), prefetch: (url) => void load(url).catch(() => undefined) };
+  return {
+    navigate: (url, mode = 'push') => navigate(url, mode),
+    prefetch: (url) => void load(url).catch(() => undefined),
+  };
 }

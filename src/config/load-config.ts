@@ -30,7 +30,14 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   const root = dirname(configFile);
   const rel = relative(process.cwd(), configFile) || configFile;
   if (!existsSync(configFile)) {
-    return { dependencies: [], diagnostics: [errorDiagnostic('DG100', `Config file not found: ${rel}`, { hint: 'Run docsgen in the site folder or pass --config FILE.' })] };
+    return {
+      dependencies: [],
+      diagnostics: [
+        errorDiagnostic('DG100', `Config file not found: ${rel}`, {
+          hint: 'Run docsgen in the site folder or pass --config FILE.',
+        }),
+      ],
+    };
   }
   let code: string;
   let dependencies: string[];
@@ -40,19 +47,40 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
   } catch (error) {
     // The first error only: the rest usually follow from it.
-    return { dependencies: [configFile], diagnostics: esbuildDiagnostics(error, { code: 'DG103', prefix: 'Config file could not be compiled', file: rel }).slice(0, 1) };
+    return {
+      dependencies: [configFile],
+      diagnostics: esbuildDiagnostics(error, {
+        code: 'DG103',
+        prefix: 'Config file could not be compiled',
+        file: rel,
+      }).slice(0, 1),
+    };
   }
   // Beside the site's node_modules, so that the config's own imports resolve from the site.
-  const compiled = join(root, 'node_modules', '.cache', 'docsgen', `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+  const compiled = join(
+    root,
+    'node_modules',
+    '.cache',
+    'docsgen',
+    `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`,
+  );
   let exported: unknown;
   try {
     const module = await importCompiled<{ default?: unknown; config?: unknown }>(code, compiled);
     exported = module.default ?? module.config;
   } catch (error) {
-    return { dependencies, diagnostics: [errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, { file: rel })] };
+    return {
+      dependencies,
+      diagnostics: [
+        errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, { file: rel }),
+      ],
+    };
   }
   if (!exported || typeof exported !== 'object') {
-    return { dependencies, diagnostics: [errorDiagnostic('DG105', 'Config file must `export default defineConfig({...})`.', { file: rel })] };
+    return {
+      dependencies,
+      diagnostics: [errorDiagnostic('DG105', 'Config file must `export default defineConfig({...})`.', { file: rel })],
+    };
   }
   const resolved = resolveConfig(exported, { root, configFile: rel, openapiOverride: options.openapiOverride });
   return { config: resolved.config, dependencies, diagnostics: resolved.diagnostics };

@@ -15,7 +15,15 @@ export type NavbarItemConfig =
   | { type: 'docsVersionDropdown'; position: NavbarPosition }
   | { type: 'docsVersion'; label?: string; version: string; position: NavbarPosition };
 
-export const NAVBAR_ITEM_TYPES = ['default', 'docSidebar', 'doc', 'search', 'localeDropdown', 'docsVersionDropdown', 'docsVersion'] as const;
+export const NAVBAR_ITEM_TYPES = [
+  'default',
+  'docSidebar',
+  'doc',
+  'search',
+  'localeDropdown',
+  'docsVersionDropdown',
+  'docsVersion',
+] as const;
 
 export interface SiteConfig extends Omit<ParsedSiteConfig, 'navbar'> {
   navbar: Omit<ParsedSiteConfig['navbar'], 'items'> & { items: NavbarItemConfig[] };
@@ -38,7 +46,10 @@ export interface ResolvedConfigResult {
 }
 
 function keyPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    '',
+  );
 }
 
 function describeValue(value: unknown): string {
@@ -72,7 +83,11 @@ function zodDiagnostics(error: z.ZodError, input: unknown, file: string): Diagno
   });
 }
 
-function checkNavbarItems(raw: readonly Record<string, unknown>[], parsed: ParsedSiteConfig, file: string): { items: NavbarItemConfig[]; diagnostics: Diagnostic[] } {
+function checkNavbarItems(
+  raw: readonly Record<string, unknown>[],
+  parsed: ParsedSiteConfig,
+  file: string,
+): { items: NavbarItemConfig[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const items: NavbarItemConfig[] = [];
   raw.forEach((item, index) => {
@@ -80,25 +95,41 @@ function checkNavbarItems(raw: readonly Record<string, unknown>[], parsed: Parse
     const type = (item.type as string | undefined) ?? 'default';
     const position: NavbarPosition = item.position === 'right' ? 'right' : 'left';
     if (!(NAVBAR_ITEM_TYPES as readonly string[]).includes(type)) {
-      diagnostics.push(errorDiagnostic('DG110', `No NavbarItem component found for type "${type}".`, { file, key: `${key}.type`, hint: `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')}.` }));
+      diagnostics.push(
+        errorDiagnostic('DG110', `No NavbarItem component found for type "${type}".`, {
+          file,
+          key: `${key}.type`,
+          hint: `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')}.`,
+        }),
+      );
       return;
     }
     const label = typeof item.label === 'string' ? item.label : undefined;
     switch (type) {
       case 'default':
         if (!label || (typeof item.to !== 'string' && typeof item.href !== 'string')) {
-          diagnostics.push(errorDiagnostic('DG111', 'A navbar link needs a "label" and a "to" or "href".', { file, key }));
+          diagnostics.push(
+            errorDiagnostic('DG111', 'A navbar link needs a "label" and a "to" or "href".', { file, key }),
+          );
           return;
         }
         items.push({ type, label, to: item.to as string | undefined, href: item.href as string | undefined, position });
         return;
       case 'docSidebar':
         if (!label || typeof item.sidebarId !== 'string') {
-          diagnostics.push(errorDiagnostic('DG111', 'A docSidebar navbar item needs a "label" and a "sidebarId".', { file, key }));
+          diagnostics.push(
+            errorDiagnostic('DG111', 'A docSidebar navbar item needs a "label" and a "sidebarId".', { file, key }),
+          );
           return;
         }
         if (!(item.sidebarId in parsed.sidebars)) {
-          diagnostics.push(errorDiagnostic('DG112', `DocSidebarNavbarItem: Sidebar with ID "${item.sidebarId}" doesn't exist; it has nothing to be linked to.`, { file, key: `${key}.sidebarId`, hint: `Known sidebars: ${Object.keys(parsed.sidebars).join(', ')}.` }));
+          diagnostics.push(
+            errorDiagnostic(
+              'DG112',
+              `DocSidebarNavbarItem: Sidebar with ID "${item.sidebarId}" doesn't exist; it has nothing to be linked to.`,
+              { file, key: `${key}.sidebarId`, hint: `Known sidebars: ${Object.keys(parsed.sidebars).join(', ')}.` },
+            ),
+          );
           return;
         }
         items.push({ type, label, sidebarId: item.sidebarId, position });
@@ -128,18 +159,34 @@ function checkNavbarItems(raw: readonly Record<string, unknown>[], parsed: Parse
 
 function unknownVersion(version: string, parsed: ParsedSiteConfig, file: string, key: string): Diagnostic {
   const names = Object.keys(parsed.docs.versions);
-  return errorDiagnostic('DG120', `Docs version "${version}" does not exist. Available version names are: ${names.join(', ')}.`, { file, key });
+  return errorDiagnostic(
+    'DG120',
+    `Docs version "${version}" does not exist. Available version names are: ${names.join(', ')}.`,
+    { file, key },
+  );
 }
 
 function checkI18n(parsed: ParsedSiteConfig, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const { defaultLocale, locales, localeConfigs } = parsed.i18n;
   if (!locales.includes(defaultLocale)) {
-    diagnostics.push(errorDiagnostic('DG130', `The default locale "${defaultLocale}" is not in i18n.locales (${locales.join(', ')}).`, { file, key: 'i18n.defaultLocale' }));
+    diagnostics.push(
+      errorDiagnostic(
+        'DG130',
+        `The default locale "${defaultLocale}" is not in i18n.locales (${locales.join(', ')}).`,
+        { file, key: 'i18n.defaultLocale' },
+      ),
+    );
   }
   locales.forEach((locale, index) => {
     if (!localeConfigs[locale]) {
-      diagnostics.push(errorDiagnostic('DG131', `Locale "${locale}" has no configuration: add i18n.localeConfigs.${locale} with at least a label.`, { file, key: `i18n.locales[${index}]` }));
+      diagnostics.push(
+        errorDiagnostic(
+          'DG131',
+          `Locale "${locale}" has no configuration: add i18n.localeConfigs.${locale} with at least a label.`,
+          { file, key: `i18n.locales[${index}]` },
+        ),
+      );
     }
   });
   return diagnostics;
@@ -153,7 +200,8 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
   const parsed = result.data;
   const navbar = checkNavbarItems(parsed.navbar.items as Record<string, unknown>[], parsed, file);
   const diagnostics = [...navbar.diagnostics, ...checkI18n(parsed, file)];
-  if (!(parsed.docs.lastVersion in parsed.docs.versions)) diagnostics.push(unknownVersion(parsed.docs.lastVersion, parsed, file, 'docs.lastVersion'));
+  if (!(parsed.docs.lastVersion in parsed.docs.versions))
+    diagnostics.push(unknownVersion(parsed.docs.lastVersion, parsed, file, 'docs.lastVersion'));
   if (diagnostics.length) return { diagnostics };
   const openapi = options.openapiOverride ?? parsed.openapi;
   const config: SiteConfig = {

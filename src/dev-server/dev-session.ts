@@ -44,7 +44,12 @@ export interface DevSession {
 const TEMPLATE_SOURCE = new Set(['.tsx', '.ts', '.jsx', '.js', '.mjs', '.mts']);
 
 export function toDiagnosticView(d: Diagnostic): DiagnosticView {
-  const location = d.file && d.line ? `${d.file}:${d.line}${d.column ? `:${d.column}` : ''}` : d.file && d.pointer ? `${d.file} ${d.pointer}` : d.file ?? (d.key ? `config ${d.key}` : d.pointer ?? '');
+  const location =
+    d.file && d.line
+      ? `${d.file}:${d.line}${d.column ? `:${d.column}` : ''}`
+      : d.file && d.pointer
+        ? `${d.file} ${d.pointer}`
+        : (d.file ?? (d.key ? `config ${d.key}` : (d.pointer ?? '')));
   return { severity: d.severity, code: d.code, location, message: d.message, hint: d.hint };
 }
 
@@ -85,11 +90,15 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
   }
 
   const describe = (changed: readonly string[]) =>
-    changed.length === 0 ? 'start' : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
+    changed.length === 0
+      ? 'start'
+      : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
 
   /** New warnings once (the same warning is not printed at every save), then the errors if any. */
   function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
-    const fresh = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning')).filter((d) => !printedWarnings.has(formatDiagnostics([d])));
+    const fresh = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning')).filter(
+      (d) => !printedWarnings.has(formatDiagnostics([d])),
+    );
     fresh.forEach((d) => printedWarnings.add(formatDiagnostics([d])));
     if (fresh.length) log(formatDiagnostics(fresh));
     if (errors.length) log(formatDiagnostics(errors));
@@ -99,7 +108,8 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     const started = performance.now();
     const id = await identity;
     if (id && builds === 0) restored = await restoreCache(cache, cacheFile, id);
-    if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length)) await useRenderer(resolve(config.root, config.templatesDir));
+    if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length))
+      await useRenderer(resolve(config.root, config.templatesDir));
     changed.forEach((path) => unseen?.add(path));
     let result = await runBuild({ configPath, cache, renderer, defer: true, changed: unseen && [...unseen] });
     // Without a config the build stopped before reading the content: its changes are still unseen.
@@ -114,25 +124,38 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     config = result.config ?? config;
     watchFiles = result.watchFiles;
     const ms = Math.round(performance.now() - started);
-    const good = rendererErrors.length === 0 && !hasErrors(result.diagnostics) && result.files !== undefined && result.config !== undefined;
+    const good =
+      rendererErrors.length === 0 &&
+      !hasErrors(result.diagnostics) &&
+      result.files !== undefined &&
+      result.config !== undefined;
     errors = good ? [] : [...rendererErrors, ...result.diagnostics.filter((d) => d.severity === 'error')];
     printDiagnostics(result.diagnostics);
     if (!good) {
       const count = errors.length;
-      log(`docsgen dev: ${describe(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${site ? 'still serving the last good build' : 'save a fix to try again'}.`);
+      log(
+        `docsgen dev: ${describe(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${site ? 'still serving the last good build' : 'save a fix to try again'}.`,
+      );
       notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
       return;
     }
     const previous = site;
     site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! }, previous);
     if (!previous) {
-      log(`docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`);
+      log(
+        `docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`,
+      );
       notify({ type: 'reload', build: site.id, all: true, paths: [] });
       return;
     }
     const { changedPages, ...event } = diffSites(previous, site, changed);
     notify(event);
-    const what = event.type === 'css' ? 'stylesheet swapped' : event.all ? 'all pages reload' : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
+    const what =
+      event.type === 'css'
+        ? 'stylesheet swapped'
+        : event.all
+          ? 'all pages reload'
+          : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
     log(`docsgen dev: ${describe(changed)} → ${what} (${ms} ms)`);
   }
 
@@ -149,8 +172,16 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     },
     watchPaths() {
       const base = config?.root ?? root;
-      const dirs = config ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi'] : ['content', 'static', 'templates', 'openapi'];
-      return [...new Set([resolve(configPath), ...dirs.map((dir) => resolve(base, dir)), ...watchFiles.filter((file) => !file.split(sep).includes('node_modules'))])];
+      const dirs = config
+        ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi']
+        : ['content', 'static', 'templates', 'openapi'];
+      return [
+        ...new Set([
+          resolve(configPath),
+          ...dirs.map((dir) => resolve(base, dir)),
+          ...watchFiles.filter((file) => !file.split(sep).includes('node_modules')),
+        ]),
+      ];
     },
     warmUp() {
       if (restored && site) warmUpMarkdown(cache, site.baseUrl);
@@ -166,7 +197,11 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
         return lookupFile(site, path);
       } catch (error) {
         const message = `Rendering ${path} failed: ${(error as Error).message}`;
-        errors = [errorDiagnostic('DG503', message, { hint: 'A template threw while rendering this page; fix the template and save.' })];
+        errors = [
+          errorDiagnostic('DG503', message, {
+            hint: 'A template threw while rendering this page; fix the template and save.',
+          }),
+        ];
         log(`docsgen dev: ${message}`);
         notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
         throw error;

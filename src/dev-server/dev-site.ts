@@ -24,11 +24,17 @@ const HASHED = /\.[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 /** Hashed files kept from earlier builds, newest last; bounds memory over a long session. */
 const MAX_RETIRED = 2000;
 
-export function createDevSite(id: string, result: BuildResult & { config: NonNullable<BuildResult['config']> }, previous?: DevSite): DevSite {
+export function createDevSite(
+  id: string,
+  result: BuildResult & { config: NonNullable<BuildResult['config']> },
+  previous?: DevSite,
+): DevSite {
   const deferred = result.deferred ?? [];
   // Also carry what the previous build had retired: one save can trigger two rebuilds in a row
   // (editors write twice), and a tab still on the first build must keep loading its files.
-  const hashed = [...(previous?.retired ?? []), ...(previous?.files ?? []), ...(previous?.produced ?? [])].filter(([path]) => HASHED.test(path));
+  const hashed = [...(previous?.retired ?? []), ...(previous?.files ?? []), ...(previous?.produced ?? [])].filter(
+    ([path]) => HASHED.test(path),
+  );
   const retired = new Map(hashed.slice(-MAX_RETIRED));
   return {
     id,
@@ -59,12 +65,15 @@ export function lookupFile(site: DevSite, path: string): string | Uint8Array | u
 const DATA_FILE = /^(sitemap\.xml|robots\.txt|meta\/.*|search\/.*|openapi\/[^/]+\.json)$/;
 
 const sameContents = (a: string | Uint8Array, b: string | Uint8Array) =>
-  a === b || (typeof a !== 'string' && typeof b !== 'string' && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b));
+  a === b ||
+  (typeof a !== 'string' && typeof b !== 'string' && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b));
 
 function changedPaths<T>(before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>, same: (a: T, b: T) => boolean) {
   const added = [...after.keys()].filter((path) => !before.has(path));
   const removed = [...before.keys()].filter((path) => !after.has(path));
-  const changed = [...after].filter(([path, value]) => before.has(path) && !same(before.get(path)!, value)).map(([path]) => path);
+  const changed = [...after]
+    .filter(([path, value]) => before.has(path) && !same(before.get(path)!, value))
+    .map(([path]) => path);
   return { added, removed, changed };
 }
 
@@ -74,18 +83,33 @@ function changedPaths<T>(before: ReadonlyMap<string, T>, after: ReadonlyMap<stri
  * asset such as an image or the client script changed). Pages are compared by key, without
  * rendering them.
  */
-export function diffSites(before: DevSite, after: DevSite, sources: readonly string[]): Exclude<LiveReloadEvent, { type: 'error-overlay' }> & { changedPages: number } {
+export function diffSites(
+  before: DevSite,
+  after: DevSite,
+  sources: readonly string[],
+): Exclude<LiveReloadEvent, { type: 'error-overlay' }> & { changedPages: number } {
   const pages = changedPaths(before.pages, after.pages, (a, b) => a.key === b.key);
   const files = changedPaths(before.files, after.files, sameContents);
   const other = [...files.added, ...files.removed, ...files.changed].filter((path) => !DATA_FILE.test(path));
   const pagePaths = [...pages.added, ...pages.removed, ...pages.changed].filter((path) => path !== '404.html');
   const url = (path: string) => joinBase(after.baseUrl, `/${path}`);
-  const cssOnly = sources.length > 0 && sources.every((source) => source.endsWith('.css')) && other.length > 0 && other.every((path) => path.endsWith('.css')) && files.added.length === files.removed.length;
+  const cssOnly =
+    sources.length > 0 &&
+    sources.every((source) => source.endsWith('.css')) &&
+    other.length > 0 &&
+    other.every((path) => path.endsWith('.css')) &&
+    files.added.length === files.removed.length;
   if (cssOnly) {
     const from = [...files.removed, ...files.changed].filter((path) => path.endsWith('.css')).sort();
     const to = [...files.added, ...files.changed].filter((path) => path.endsWith('.css')).sort();
     return { type: 'css', build: after.id, from: from.map(url), to: to.map(url), changedPages: 0 };
   }
   const all = other.length > 0 || pages.added.length > 0 || pages.removed.length > 0;
-  return { type: 'reload', build: after.id, all, paths: pagePaths.map((path) => url(path.replace(/index\.html$/, ''))), changedPages: pagePaths.length };
+  return {
+    type: 'reload',
+    build: after.id,
+    all,
+    paths: pagePaths.map((path) => url(path.replace(/index\.html$/, ''))),
+    changedPages: pagePaths.length,
+  };
 }

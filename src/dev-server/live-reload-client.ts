@@ -27,7 +27,11 @@ export interface DiagnosticView {
 
 export function liveReloadClient(options: LiveReloadClientOptions): void {
   const SCROLL_KEY = 'docsgen-dev:scroll';
-  const normalize = (path: string) => path.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '') || '/';
+  const normalize = (path: string) =>
+    path
+      .replace(/\/index\.html$/, '/')
+      .replace(/\.html$/, '')
+      .replace(/\/+$/, '') || '/';
   const here = () => normalize(decodeURIComponent(location.pathname));
 
   function restoreScroll(): void {
@@ -48,7 +52,10 @@ export function liveReloadClient(options: LiveReloadClientOptions): void {
 
   function reload(): void {
     try {
-      sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ path: location.pathname, x: window.scrollX, y: window.scrollY }));
+      sessionStorage.setItem(
+        SCROLL_KEY,
+        JSON.stringify({ path: location.pathname, x: window.scrollX, y: window.scrollY }),
+      );
     } catch {
       // Private mode without storage: reload without keeping the position.
     }
@@ -74,10 +81,14 @@ export function liveReloadClient(options: LiveReloadClientOptions): void {
 
   /** After other pages changed, links load pages afresh rather than from the client's page cache. */
   function markPagesStale(): void {
-    document.addEventListener('click', (event) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (link) link.setAttribute('data-no-client-nav', '');
-    }, { capture: true });
+    document.addEventListener(
+      'click',
+      (event) => {
+        const link = (event.target as Element | null)?.closest?.('a[href]');
+        if (link) link.setAttribute('data-no-client-nav', '');
+      },
+      { capture: true },
+    );
   }
 
   let overlay: HTMLElement | null = null;
@@ -116,12 +127,18 @@ export function liveReloadClient(options: LiveReloadClientOptions): void {
     title.textContent = `Build failed: ${errors.length} error${errors.length === 1 ? '' : 's'}`;
     const note = document.createElement('p');
     note.className = 'note';
-    note.textContent = 'The dev server keeps serving the last good build. Fix the problem and save: this page updates by itself.';
+    note.textContent =
+      'The dev server keeps serving the last good build. Fix the problem and save: this page updates by itself.';
     const list = document.createElement('ol');
     for (const d of diagnostics) {
       const item = document.createElement('li');
       item.className = d.severity;
-      const parts: [string, string][] = [['where', d.location ? `${d.location}  ` : ''], ['sev', d.severity], ['', `  ${d.message}  `], ['code', d.code]];
+      const parts: [string, string][] = [
+        ['where', d.location ? `${d.location}  ` : ''],
+        ['sev', d.severity],
+        ['', `  ${d.message}  `],
+        ['code', d.code],
+      ];
       for (const [className, text] of parts) {
         const span = document.createElement('span');
         span.className = className;
@@ -168,7 +185,10 @@ export function liveReloadClient(options: LiveReloadClientOptions): void {
   source.addEventListener('reload', (event) => {
     const data = JSON.parse((event as MessageEvent).data) as { build: string; all: boolean; paths: string[] };
     hideOverlay();
-    const mine = data.all || (options.status === 404 && data.paths.length > 0) || data.paths.some((path) => normalize(path) === here());
+    const mine =
+      data.all ||
+      (options.status === 404 && data.paths.length > 0) ||
+      data.paths.some((path) => normalize(path) === here());
     if (mine) return reload();
     options.build = data.build;
     if (data.paths.length) markPagesStale();

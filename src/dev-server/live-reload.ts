@@ -27,12 +27,18 @@ export interface LiveReload {
  */
 export function createLiveReload(state: () => { build: string; errors: DiagnosticView[] }): LiveReload {
   const clients = new Set<ServerResponse>();
-  const write = (response: ServerResponse, event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const write = (response: ServerResponse, event: string, data: unknown) =>
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const heartbeat = setInterval(() => clients.forEach((response) => response.write(': ping\n\n')), 15_000);
   heartbeat.unref();
   return {
     connect(request, response) {
-      response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+      });
       response.write('retry: 300\n\n');
       write(response, 'hello', state());
       clients.add(response);

@@ -17,7 +17,10 @@ export interface SiteHandlerOptions {
  * the 404 page for anything else. Paths are decoded and normalised first, and any path that
  * would leave the output root (`..`, encoded traversal, NUL) is refused with 403.
  */
-export function resolveRequestPath(baseUrl: string, rawPath: string): { candidates: string[] } | { forbidden: true } | { outside: true } {
+export function resolveRequestPath(
+  baseUrl: string,
+  rawPath: string,
+): { candidates: string[] } | { forbidden: true } | { outside: true } {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath.split('?')[0].split('#')[0]);
@@ -44,7 +47,11 @@ export function createSiteHandler({ baseUrl, lookup, injectIntoHtml }: SiteHandl
       }
       response.writeHead(status, {
         'content-type': type,
-        'cache-control': type.startsWith('text/html') ? 'no-cache' : path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': type.startsWith('text/html')
+          ? 'no-cache'
+          : path.startsWith('assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         'x-content-type-options': 'nosniff',
       });
       response.end(request.method === 'HEAD' ? undefined : payload);

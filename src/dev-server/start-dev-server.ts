@@ -48,10 +48,12 @@ async function insideStatic(staticDir: string, path: string): Promise<boolean> {
   return real.startsWith(base + sep);
 }
 
-const FAILED_PAGE = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed · docsgen dev</title></head><body><main style="font:16px system-ui;margin:4rem auto;max-width:40rem"><h1>The site has not built yet</h1><p>See the errors in the terminal or in the overlay. Save a fix and this page reloads by itself.</p></main></body></html>';
+const FAILED_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed · docsgen dev</title></head><body><main style="font:16px system-ui;margin:4rem auto;max-width:40rem"><h1>The site has not built yet</h1><p>See the errors in the terminal or in the overlay. Save a fix and this page reloads by itself.</p></main></body></html>';
 
 function createRequestHandler(session: DevSession, live: LiveReload, ready: Promise<void>, host: string) {
-  const inject = (status: number) => live.clientScript({ build: session.site?.id ?? 'none', status, baseUrl: session.config?.baseUrl ?? '/' });
+  const inject = (status: number) =>
+    live.clientScript({ build: session.site?.id ?? 'none', status, baseUrl: session.config?.baseUrl ?? '/' });
   const lookup = async (path: string) => {
     const body = session.lookup(path);
     const staticDir = session.config && resolve(session.config.root, session.config.staticDir);
@@ -70,7 +72,9 @@ function createRequestHandler(session: DevSession, live: LiveReload, ready: Prom
       return;
     }
     if (!site) {
-      response.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(FAILED_PAGE.replace('</body>', () => `${inject(500)}</body>`));
+      response
+        .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+        .end(FAILED_PAGE.replace('</body>', () => `${inject(500)}</body>`));
       return;
     }
     // The first page is out: idle work (compiling the Markdown parser after a warm start) may begin.
@@ -78,8 +82,14 @@ function createRequestHandler(session: DevSession, live: LiveReload, ready: Prom
     try {
       await createSiteHandler({ baseUrl: site.baseUrl, lookup, injectIntoHtml: inject })(request, response);
     } catch (error) {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-      response.end(FAILED_PAGE.replace('The site has not built yet', 'This page could not be rendered').replace('</body>', () => `${inject(500)}</body>`));
+      if (!response.headersSent)
+        response.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      response.end(
+        FAILED_PAGE.replace('The site has not built yet', 'This page could not be rendered').replace(
+          '</body>',
+          () => `${inject(500)}</body>`,
+        ),
+      );
     }
   };
 }
@@ -89,7 +99,13 @@ function createRequestHandler(session: DevSession, live: LiveReload, ready: Prom
  * (clean URLs, 404 page, headers), rebuilds what changed on every save and tells open tabs over
  * Server-Sent Events. Listens before the first build, so requests wait for it rather than fail.
  */
-export async function startDevServer({ configPath, host, port, persist = true, log }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({
+  configPath,
+  host,
+  port,
+  persist = true,
+  log,
+}: DevServerOptions): Promise<DevServer> {
   let live: LiveReload | undefined;
   const session = createDevSession({ configPath, persist, log, notify: (event) => live?.send(event) });
   live = createLiveReload(() => ({ build: session.site?.id ?? 'none', errors: session.errors.map(toDiagnosticView) }));
@@ -109,7 +125,9 @@ export async function startDevServer({ configPath, host, port, persist = true, l
   let queued = false;
   let closed = false;
   const buildOnce = async (changed: string[]) => {
-    await session.build(changed).catch((error: Error) => log(`docsgen dev: build crashed: ${error.stack ?? error.message}`));
+    await session
+      .build(changed)
+      .catch((error: Error) => log(`docsgen dev: build crashed: ${error.stack ?? error.message}`));
     if (!closed) watcher.setPaths(session.watchPaths());
   };
   let queue = buildOnce([]).then(() => {

@@ -18,7 +18,13 @@ export function warmUpMarkdown(cache: BuildCache, baseUrl: string, count = 4): v
     const entry = entries.shift();
     if (!entry) return;
     try {
-      parsePage(entry, { processor, highlighter: cache.highlighter, docRoutes: cache.content.docRoutes, baseUrl, assetUrl: (path) => path });
+      parsePage(entry, {
+        processor,
+        highlighter: cache.highlighter,
+        docRoutes: cache.content.docRoutes,
+        baseUrl,
+        assetUrl: (path) => path,
+      });
     } catch {
       // Only a warm-up: a page that fails is reported by the builds.
     }

@@ -25,11 +25,19 @@ export interface Position {
   column?: number;
 }
 
-export function errorDiagnostic(code: string, message: string, extra: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'> = {}): Diagnostic {
+export function errorDiagnostic(
+  code: string,
+  message: string,
+  extra: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'> = {},
+): Diagnostic {
   return { code, severity: 'error', message, ...extra };
 }
 
-export function warningDiagnostic(code: string, message: string, extra: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'> = {}): Diagnostic {
+export function warningDiagnostic(
+  code: string,
+  message: string,
+  extra: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'> = {},
+): Diagnostic {
   return { code, severity: 'warning', message, ...extra };
 }
 

@@ -9,10 +9,30 @@ export const META_INDEX_VERSION = 1;
  * /meta/index.json: a machine-readable map of the site for tools and LLM agents — site facts,
  * every doc (id, path, title, description, sidebar) and every API operation (method, path, route).
  */
-export function buildMetaIndex(config: SiteConfig, table: RouteTable, operations: readonly { id: string; method: string; path: string; route: string; summary: string; tag?: string; deprecated?: boolean }[]): string {
+export function buildMetaIndex(
+  config: SiteConfig,
+  table: RouteTable,
+  operations: readonly {
+    id: string;
+    method: string;
+    path: string;
+    route: string;
+    summary: string;
+    tag?: string;
+    deprecated?: boolean;
+  }[],
+): string {
   const docs = table.pages
     .filter((page) => page.kind === 'doc' || page.kind === 'home')
-    .map((page) => ({ id: page.id, path: joinBase(config.baseUrl, page.route), title: page.title, description: page.description, sidebar: table.sidebarOf.get(page.route) ?? null, tags: page.tags, source: page.sourcePath ?? null }));
+    .map((page) => ({
+      id: page.id,
+      path: joinBase(config.baseUrl, page.route),
+      title: page.title,
+      description: page.description,
+      sidebar: table.sidebarOf.get(page.route) ?? null,
+      tags: page.tags,
+      source: page.sourcePath ?? null,
+    }));
   const index = {
     version: META_INDEX_VERSION,
     site: {

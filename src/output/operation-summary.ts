@@ -15,6 +15,16 @@ export function summarizeOperations(pages: readonly Page[]): OperationSummary[] 
   return pages.flatMap((page) => {
     if (page.body.type !== 'api-operation') return [];
     const op = page.body.operation;
-    return [{ id: page.id, method: op.method.toUpperCase(), path: op.path, route: page.route, summary: page.title, tag: op.tags[0], deprecated: op.deprecated || undefined }];
+    return [
+      {
+        id: page.id,
+        method: op.method.toUpperCase(),
+        path: op.path,
+        route: page.route,
+        summary: page.title,
+        tag: op.tags[0],
+        deprecated: op.deprecated || undefined,
+      },
+    ];
   });
 }

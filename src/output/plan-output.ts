@@ -24,7 +24,9 @@ export interface PlanOutputInput {
 /** Every file of the site, in a stable order, ready for a writer. Pure: no file system access. */
 export function planOutput(input: PlanOutputInput): OutputFile[] {
   const { config, table } = input;
-  const indexable = table.pages.filter((page) => page.kind !== 'search' && page.kind !== 'not-found').map((page) => page.route);
+  const indexable = table.pages
+    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found')
+    .map((page) => page.route);
   const files: OutputFile[] = [
     ...input.staticFiles,
     ...[...input.html].map(([route, contents]) => ({ path: htmlPathForRoute(route), contents })),
@@ -32,7 +34,10 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     { path: 'sitemap.xml', contents: buildSitemap({ url: config.url, baseUrl: config.baseUrl, routes: indexable }) },
     { path: 'robots.txt', contents: buildRobotsTxt({ url: config.url, baseUrl: config.baseUrl }) },
     { path: 'meta/index.json', contents: buildMetaIndex(config, table, input.operations) },
-    ...Object.entries(table.sidebars).map(([name, items]) => ({ path: `meta/sidebars/${name}.json`, contents: JSON.stringify(items) })),
+    ...Object.entries(table.sidebars).map(([name, items]) => ({
+      path: `meta/sidebars/${name}.json`,
+      contents: JSON.stringify(items),
+    })),
     ...input.bundle.files,
     ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
     ...input.searchFiles,

@@ -23,7 +23,8 @@ export interface Writer {
   write(files: readonly OutputFile[]): Promise<WriteReport>;
 }
 
-const size = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+const size = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 
 /**
  * Deletes directories from a detached process, so the build does not wait for it: deleting the
@@ -31,7 +32,8 @@ const size = (contents: string | Uint8Array) => (typeof contents === 'string' ? 
  */
 function removeInBackground(paths: readonly string[]): void {
   if (paths.length === 0) return;
-  const script = 'const { rmSync } = require("node:fs"); for (const path of process.argv.slice(1)) rmSync(path, { recursive: true, force: true });';
+  const script =
+    'const { rmSync } = require("node:fs"); for (const path of process.argv.slice(1)) rmSync(path, { recursive: true, force: true });';
   spawn(process.execPath, ['-e', script, ...paths], { detached: true, stdio: 'ignore' }).unref();
 }
 
@@ -79,8 +81,14 @@ export function createFsWriter(outDir: string, { track = false, previous: last }
           return [file.path, record] as const;
         });
         // The same object when nothing changed, so the build cache knows it has nothing new to save.
-        if (track) manifest = last && known && reused === files.length && known.size === files.length ? last : { dir: target, files: new Map(records.filter((record) => record !== undefined)) };
-        await rename(target, previous).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'ENOENT') throw error; });
+        if (track)
+          manifest =
+            last && known && reused === files.length && known.size === files.length
+              ? last
+              : { dir: target, files: new Map(records.filter((record) => record !== undefined)) };
+        await rename(target, previous).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
         await rename(staging, target);
       } catch (error) {
         await rm(staging, { recursive: true, force: true });
@@ -120,14 +128,24 @@ type FileRecord = OutputManifest['files'] extends Map<string, infer R> ? R : nev
  * size and modification time), else a fresh write. Linking is several times faster than writing,
  * and an unchanged site is mostly unchanged files.
  */
-async function placeFile(file: OutputFile, { staging, target, known }: { staging: string; target: string; known?: FileRecord }): Promise<FileRecord> {
+async function placeFile(
+  file: OutputFile,
+  { staging, target, known }: { staging: string; target: string; known?: FileRecord },
+): Promise<FileRecord> {
   const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
   const hash = createHash('sha1').update(bytes).digest('hex');
   const destination = join(staging, file.path);
   if (known && known.hash === hash && known.size === bytes.byteLength) {
     const current = await stat(join(target, file.path)).catch(() => undefined);
     const untouched = current?.isFile() && current.size === known.size && current.mtimeMs === known.mtimeMs;
-    if (untouched && (await link(join(target, file.path), destination).then(() => true, () => false))) return known;
+    if (
+      untouched &&
+      (await link(join(target, file.path), destination).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return known;
   }
   await writeFile(destination, bytes);
   return { hash, size: bytes.byteLength, mtimeMs: (await stat(destination)).mtimeMs };

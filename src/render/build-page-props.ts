@@ -23,22 +23,38 @@ function contains(item: NavItem, route: string): boolean {
 export function trimSidebar(items: readonly NavItem[], route: string): NavItem[] {
   if (countLinks(items) <= FULL_SIDEBAR_LIMIT) return [...items];
   const trim = (list: readonly NavItem[]): NavItem[] =>
-    list.map((item) => (item.type !== 'category' ? item : contains(item, route) ? { ...item, items: trim(item.items) } : { ...item, items: [], collapsed: true }));
+    list.map((item) =>
+      item.type !== 'category'
+        ? item
+        : contains(item, route)
+          ? { ...item, items: trim(item.items) }
+          : { ...item, items: [], collapsed: true },
+    );
   return trim(items);
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `::doc-card-list`: cards for the other items of the category the page sits in. */
 function renderDocCards(page: Page, items: readonly NavItem[], table: RouteTable, baseUrl: string): string {
   const findSiblings = (list: readonly NavItem[]): readonly NavItem[] | undefined => {
     if (list.some((item) => item.type === 'link' && item.route === page.route)) return list;
-    for (const item of list) if (item.type === 'category') { const found = findSiblings(item.items); if (found) return found; }
+    for (const item of list)
+      if (item.type === 'category') {
+        const found = findSiblings(item.items);
+        if (found) return found;
+      }
     return undefined;
   };
   const siblings = (findSiblings(items) ?? []).filter((item) => !(item.type === 'link' && item.route === page.route));
   const cards = siblings.map((item) => {
-    const route = item.type === 'link' ? item.route : item.type === 'category' ? item.route ?? (item.items[0]?.type === 'link' ? item.items[0].route : undefined) : undefined;
+    const route =
+      item.type === 'link'
+        ? item.route
+        : item.type === 'category'
+          ? (item.route ?? (item.items[0]?.type === 'link' ? item.items[0].route : undefined))
+          : undefined;
     if (!route) return '';
     const description = table.byRoute.get(route)?.description ?? '';
     return `<li class="doc-card"><a href="${escapeHtml(joinBase(baseUrl, route))}"><span class="doc-card__title">${escapeHtml(item.label)}</span><span class="doc-card__description">${escapeHtml(description)}</span></a></li>`;
@@ -53,12 +69,26 @@ export function buildPageProps(page: Page, table: RouteTable, site: SiteProps, a
   const links = table.prevNext.get(page.route);
   let body = page.body;
   if (body.type === 'html' && fullSidebar && body.html.includes(DOC_CARD_LIST_PLACEHOLDER)) {
-    body = { type: 'html', html: body.html.split(DOC_CARD_LIST_PLACEHOLDER).join(renderDocCards(page, fullSidebar, table, site.baseUrl)) };
+    body = {
+      type: 'html',
+      html: body.html.split(DOC_CARD_LIST_PLACEHOLDER).join(renderDocCards(page, fullSidebar, table, site.baseUrl)),
+    };
   }
   return {
     site,
-    page: { id: page.id, route: page.route, kind: page.kind, title: page.title, description: page.description, body, hideTableOfContents: page.hideTableOfContents, badge: page.badge, toc: page.toc },
-    sidebar: sidebarName && fullSidebar ? { name: sidebarName, items: trimSidebar(fullSidebar, page.route) } : undefined,
+    page: {
+      id: page.id,
+      route: page.route,
+      kind: page.kind,
+      title: page.title,
+      description: page.description,
+      body,
+      hideTableOfContents: page.hideTableOfContents,
+      badge: page.badge,
+      toc: page.toc,
+    },
+    sidebar:
+      sidebarName && fullSidebar ? { name: sidebarName, items: trimSidebar(fullSidebar, page.route) } : undefined,
     breadcrumbs: table.breadcrumbs.get(page.route) ?? [],
     previous: links?.previous,
     next: links?.next,

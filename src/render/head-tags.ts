@@ -7,7 +7,8 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
   const { site, page } = props;
   const origin = site.url.replace(/\/$/, '');
   const canonical = origin + joinBase(site.baseUrl, page.route);
-  const title = page.kind === 'home' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`;
+  const title =
+    page.kind === 'home' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`;
   const image = site.image ? origin + joinBase(site.baseUrl, `/${site.image}`) : undefined;
   const meta: DocumentProps['head']['meta'] = [
     { name: 'description', content: page.description },
@@ -26,11 +27,30 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
   if (image) meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
   if (page.kind === 'not-found' || page.kind === 'search') meta.push({ name: 'robots', content: 'noindex' });
   const links: DocumentProps['head']['links'] = [
-    { rel: 'icon', href: joinBase(site.baseUrl, `/${site.favicon}`), type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined },
-    { rel: 'alternate', type: 'application/json', href: joinBase(site.baseUrl, `/openapi/${site.productSlug}.json`), title: `${site.productName} OpenAPI description` },
-    { rel: 'alternate', type: 'application/json', href: joinBase(site.baseUrl, '/meta/index.json'), title: 'Documentation index' },
+    {
+      rel: 'icon',
+      href: joinBase(site.baseUrl, `/${site.favicon}`),
+      type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined,
+    },
+    {
+      rel: 'alternate',
+      type: 'application/json',
+      href: joinBase(site.baseUrl, `/openapi/${site.productSlug}.json`),
+      title: `${site.productName} OpenAPI description`,
+    },
+    {
+      rel: 'alternate',
+      type: 'application/json',
+      href: joinBase(site.baseUrl, '/meta/index.json'),
+      title: 'Documentation index',
+    },
     { rel: 'sitemap', type: 'application/xml', href: joinBase(site.baseUrl, '/sitemap.xml') },
   ];
-  if (site.search.algolia) links.push({ rel: 'preconnect', href: `https://${site.search.algolia.appId}-dsn.algolia.net`, crossOrigin: 'anonymous' });
+  if (site.search.algolia)
+    links.push({
+      rel: 'preconnect',
+      href: `https://${site.search.algolia.appId}-dsn.algolia.net`,
+      crossOrigin: 'anonymous',
+    });
   return { title, canonical, meta, links };
 }

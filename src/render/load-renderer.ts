@@ -17,7 +17,12 @@ function siteTemplates(builtin: string, templatesDir: string): Plugin {
         const target = resolve(args.resolveDir, args.path);
         if (!target.startsWith(builtin + sep)) return undefined;
         const specifier = `./${relative(builtin, target).split(sep).join('/')}`;
-        return pluginBuild.resolve(specifier, { resolveDir: templatesDir, kind: args.kind, importer: args.importer, pluginData: 'redirected' });
+        return pluginBuild.resolve(specifier, {
+          resolveDir: templatesDir,
+          kind: args.kind,
+          importer: args.importer,
+          pluginData: 'redirected',
+        });
       });
     },
   };
@@ -34,7 +39,10 @@ function siteTemplates(builtin: string, templatesDir: string): Plugin {
  * memory, which is fine for an edit session. `docsgen build` loads it once for a site with its
  * own templates, so the server HTML comes from the same components the client hydrates.
  */
-export async function loadRenderer(templatesDir: string, serial: number): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
+export async function loadRenderer(
+  templatesDir: string,
+  serial: number,
+): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
   const pkg = packageRoot();
   const builtin = join(pkg, 'templates');
   let code: string;
@@ -56,7 +64,13 @@ export async function loadRenderer(templatesDir: string, serial: number): Promis
     const module = await importCompiled<{ renderPage: Renderer['renderPage'] }>(code, file);
     return { renderer: { renderPage: module.renderPage, version }, diagnostics: [] };
   } catch (error) {
-    return { diagnostics: [errorDiagnostic('DG502', `Templates could not be loaded: ${(error as Error).message}`, { file: relative(process.cwd(), templatesDir) })] };
+    return {
+      diagnostics: [
+        errorDiagnostic('DG502', `Templates could not be loaded: ${(error as Error).message}`, {
+          file: relative(process.cwd(), templatesDir),
+        }),
+      ],
+    };
   }
 }
 

@@ -2,7 +2,15 @@
 import type { NavItem, Page, TocItem } from '../model.js';
 
 export type NavbarItemProps =
-  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activeRoutePrefix?: string; sidebarId?: string }
+  | {
+      type: 'link';
+      label: string;
+      href: string;
+      external: boolean;
+      position: 'left' | 'right';
+      activeRoutePrefix?: string;
+      sidebarId?: string;
+    }
   | { type: 'search'; position: 'left' | 'right' }
   | { type: 'localeDropdown'; position: 'left' | 'right' }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right' };
@@ -18,14 +26,33 @@ export interface SiteProps {
   favicon: string;
   themeColor: string;
   image?: string;
-  navbar: { title?: string; logo?: { alt: string; src: string; srcDark?: string }; style?: 'primary' | 'dark'; hideOnScroll: boolean; items: NavbarItemProps[] };
-  footer: { style: 'dark' | 'light'; logo?: { alt: string; src: string; href?: string }; links: { title: string; items: { label: string; href: string; external: boolean }[] }[]; copyright: string };
+  navbar: {
+    title?: string;
+    logo?: { alt: string; src: string; srcDark?: string };
+    style?: 'primary' | 'dark';
+    hideOnScroll: boolean;
+    items: NavbarItemProps[];
+  };
+  footer: {
+    style: 'dark' | 'light';
+    logo?: { alt: string; src: string; href?: string };
+    links: { title: string; items: { label: string; href: string; external: boolean }[] }[];
+    copyright: string;
+  };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
   search: {
     /** '' when the search page is disabled. */
     searchPagePath: string;
-    algolia?: { appId: string; apiKey: string; indexName: string; contextualSearch: boolean; searchParameters: Record<string, unknown>; askAi?: unknown; externalUrlRegex?: string };
+    algolia?: {
+      appId: string;
+      apiKey: string;
+      indexName: string;
+      contextualSearch: boolean;
+      searchParameters: Record<string, unknown>;
+      askAi?: unknown;
+      externalUrlRegex?: string;
+    };
     reportUrl?: string;
   };
   i18n: { defaultLocale: string; locales: { locale: string; label: string }[]; currentLocale: string };
@@ -44,7 +71,9 @@ export interface AssetProps {
 
 export interface PageProps {
   site: SiteProps;
-  page: Pick<Page, 'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id'> & { toc: TocItem[] };
+  page: Pick<Page, 'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id'> & {
+    toc: TocItem[];
+  };
   /** The sidebar of the page's section, trimmed for large sidebars. */
   sidebar?: { name: string; items: NavItem[] };
   breadcrumbs: string[];

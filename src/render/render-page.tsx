@@ -14,7 +14,8 @@ import type { PageProps } from './page-props.js';
 // come from the build cache renders nothing, and loading it is a sixth of the CLI's start-up.
 const requireModule = createRequire(import.meta.url);
 let server: typeof import('react-dom/server') | undefined;
-const renderToString = (element: Parameters<typeof import('react-dom/server').renderToString>[0]) => (server ??= requireModule('react-dom/server') as typeof import('react-dom/server')).renderToString(element);
+const renderToString = (element: Parameters<typeof import('react-dom/server').renderToString>[0]) =>
+  (server ??= requireModule('react-dom/server') as typeof import('react-dom/server')).renderToString(element);
 
 export interface RenderPageOptions {
   props: PageProps;
@@ -28,7 +29,9 @@ function PageBody({ props, apiOverviewRoute }: { props: PageProps; apiOverviewRo
   const body = page.body;
   switch (page.kind) {
     case 'home':
-      return <HomePage props={props} html={body.type === 'html' ? body.html : ''} apiOverviewRoute={apiOverviewRoute} />;
+      return (
+        <HomePage props={props} html={body.type === 'html' ? body.html : ''} apiOverviewRoute={apiOverviewRoute} />
+      );
     case 'api-overview':
       return body.type === 'api-overview' ? <ApiOverviewPage overview={body.overview} /> : null;
     case 'api-operation':

@@ -68,11 +68,23 @@ export interface RenderJob {
  * since trimming a large sidebar for each of 1,000 pages costs more than a whole rebuild should;
  * keep it in step with buildPageProps. Large parts are hashed once per object (props are immutable).
  */
-export function planRender({ config, table, navbarItems, bundle, notFound, renderer = builtinRenderer, cache }: RenderSiteInput): { pages: RenderJob[]; notFound: RenderJob } {
+export function planRender({
+  config,
+  table,
+  navbarItems,
+  bundle,
+  notFound,
+  renderer = builtinRenderer,
+  cache,
+}: RenderSiteInput): { pages: RenderJob[]; notFound: RenderJob } {
   const site = buildSiteProps(config, navbarItems);
   const headScript = buildHeadScript(site);
   const asset = (path: string) => joinBase(config.baseUrl, `/${path}`);
-  const assets: AssetProps = { js: asset(bundle.entry.js), css: bundle.entry.css.map(asset), preload: bundle.entry.preload.map(asset) };
+  const assets: AssetProps = {
+    js: asset(bundle.entry.js),
+    css: bundle.entry.css.map(asset),
+    preload: bundle.entry.preload.map(asset),
+  };
   const apiOverviewRoute = table.pages.find((page) => page.kind === 'api-overview')?.route;
   const hashes = cache?.hashes ?? new WeakMap<object, string>();
   const once = (value: object, hash: () => string) => {
@@ -80,23 +92,35 @@ export function planRender({ config, table, navbarItems, bundle, notFound, rende
     if (known === undefined) hashes.set(value, (known = hash()));
     return known;
   };
-  const nav = (item: NavItem): string => once(item, () => sha1(JSON.stringify(item.type === 'category' ? { ...item, items: item.items.map(nav) } : item)));
+  const nav = (item: NavItem): string =>
+    once(item, () => sha1(JSON.stringify(item.type === 'category' ? { ...item, items: item.items.map(nav) } : item)));
   const sidebarKeys = new Map<string, string>();
   const sidebarKey = (name: string, cards: boolean) => {
     const id = `${name}\0${cards}`;
     if (!sidebarKeys.has(id)) {
       const items = table.sidebars[name] ?? [];
-      const descriptions = cards ? JSON.stringify(table.pages.filter((p) => table.sidebarOf.get(p.route) === name).map((p) => p.description)) : '';
+      const descriptions = cards
+        ? JSON.stringify(table.pages.filter((p) => table.sidebarOf.get(p.route) === name).map((p) => p.description))
+        : '';
       sidebarKeys.set(id, sha1(`${name}\0${items.map(nav).join(',')}\0${descriptions}`));
     }
     return sidebarKeys.get(id)!;
   };
-  const shared = sha1([renderer.version, headScript, apiOverviewRoute, JSON.stringify(site), JSON.stringify(assets)].join('\0'));
+  const shared = sha1(
+    [renderer.version, headScript, apiOverviewRoute, JSON.stringify(site), JSON.stringify(assets)].join('\0'),
+  );
   const keyOf = (page: Page) => {
     const { body } = page;
-    const cards = body.type === 'html' && once(body, () => String(body.html.includes(DOC_CARD_LIST_PLACEHOLDER))) === 'true';
+    const cards =
+      body.type === 'html' && once(body, () => String(body.html.includes(DOC_CARD_LIST_PLACEHOLDER))) === 'true';
     const sidebar = table.sidebarOf.get(page.route);
-    const parts = [shared, once(page, () => sha1(JSON.stringify(page))), sidebar ? sidebarKey(sidebar, cards) : '', JSON.stringify(table.prevNext.get(page.route) ?? null), JSON.stringify(table.breadcrumbs.get(page.route) ?? null)];
+    const parts = [
+      shared,
+      once(page, () => sha1(JSON.stringify(page))),
+      sidebar ? sidebarKey(sidebar, cards) : '',
+      JSON.stringify(table.prevNext.get(page.route) ?? null),
+      JSON.stringify(table.breadcrumbs.get(page.route) ?? null),
+    ];
     return parts.join('\0');
   };
   const job = (page: Page, cacheKey: string, overviewRoute?: string): RenderJob => {
@@ -113,7 +137,13 @@ export function planRender({ config, table, navbarItems, bundle, notFound, rende
         if (cached && cached.key === renderJob.key) return cached.html;
         // Kept as UTF-8 bytes: off the V8 heap (a 1,000-page site's HTML as strings is 150 MB the
         // garbage collector walks again and again) and already in the form files are written in.
-        const html = Buffer.from(renderer.renderPage({ props: buildPageProps(page, table, site, assets), headScript, apiOverviewRoute: overviewRoute }));
+        const html = Buffer.from(
+          renderer.renderPage({
+            props: buildPageProps(page, table, site, assets),
+            headScript,
+            apiOverviewRoute: overviewRoute,
+          }),
+        );
         if (cache) cache.html.set(cacheKey, { key: renderJob.key, html });
         return html;
       },
@@ -121,7 +151,9 @@ export function planRender({ config, table, navbarItems, bundle, notFound, rende
     return renderJob;
   };
   const pages = table.pages.map((page) => job(page, page.route, apiOverviewRoute));
-  if (cache) for (const route of [...cache.html.keys()]) if (route !== '404.html' && !table.byRoute.has(route)) cache.html.delete(route);
+  if (cache)
+    for (const route of [...cache.html.keys()])
+      if (route !== '404.html' && !table.byRoute.has(route)) cache.html.delete(route);
   return { pages, notFound: job(notFound, '404.html') };
 }
 

@@ -20,11 +20,22 @@ export function checkLinks(table: RouteTable, extraRoutes: ReadonlySet<string>):
       const where = { file: page.sourcePath ?? page.route, line: link.line, column: link.column };
       if (!table.byRoute.has(route)) {
         if (extraRoutes.has(route)) continue;
-        diagnostics.push(errorDiagnostic('DG402', `Broken link "${link.raw}": no page at ${route}`, { ...where, hint: suggest(route, table) }));
+        diagnostics.push(
+          errorDiagnostic('DG402', `Broken link "${link.raw}": no page at ${route}`, {
+            ...where,
+            hint: suggest(route, table),
+          }),
+        );
         continue;
       }
       if (link.hash && !anchors(route).has(link.hash)) {
-        diagnostics.push(errorDiagnostic('DG405', `Broken anchor "${link.raw}": ${route} has no heading or element with id "${link.hash}"`, { ...where, hint: 'Anchors are GitHub-style slugs of headings, e.g. "## Rate limits" → #rate-limits.' }));
+        diagnostics.push(
+          errorDiagnostic(
+            'DG405',
+            `Broken anchor "${link.raw}": ${route} has no heading or element with id "${link.hash}"`,
+            { ...where, hint: 'Anchors are GitHub-style slugs of headings, e.g. "## Rate limits" → #rate-limits.' },
+          ),
+        );
       }
     }
   }
@@ -33,7 +44,9 @@ export function checkLinks(table: RouteTable, extraRoutes: ReadonlySet<string>):
 
 function suggest(route: string, table: RouteTable): string | undefined {
   const last = route.split('/').pop() ?? '';
-  const match = table.pages.find((page) => page.route.endsWith(`/${last}`)) ?? table.pages.find((page) => last && page.route.includes(last.slice(0, 4)));
+  const match =
+    table.pages.find((page) => page.route.endsWith(`/${last}`)) ??
+    table.pages.find((page) => last && page.route.includes(last.slice(0, 4)));
   return match ? `Did you mean "${match.route}"?` : undefined;
 }
 
@@ -42,7 +55,15 @@ export function checkDocsFeatures(table: RouteTable): Diagnostic[] {
   return table.pages.flatMap((page) =>
     page.docsFeatures.length && !table.sidebarOf.has(page.route)
       ? page.docsFeatures.map((feature) =>
-          errorDiagnostic('DG406', `No active docs plugin found for the path "${page.route}": "::${feature.name}" is a docs feature and only works on a docs page (a page listed in a sidebar).`, { file: page.sourcePath, line: feature.line, hint: 'Add the page to a sidebar in site.config.ts or remove the directive.' }),
+          errorDiagnostic(
+            'DG406',
+            `No active docs plugin found for the path "${page.route}": "::${feature.name}" is a docs feature and only works on a docs page (a page listed in a sidebar).`,
+            {
+              file: page.sourcePath,
+              line: feature.line,
+              hint: 'Add the page to a sidebar in site.config.ts or remove the directive.',
+            },
+          ),
         )
       : [],
   );

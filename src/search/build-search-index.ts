@@ -65,14 +65,25 @@ export function buildSearchIndexFromPages(pages: readonly SearchPage[], options:
   const packed = packTerms(json.index);
   const { keys, fileOf, groups } = splitTermKeys(packed, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES);
   const termFiles = groups.map((terms) => JSON.stringify({ terms } satisfies TermFile));
-  const contentPages = pages.map((page): ContentPage => [page.route, page.title, page.type, page.badge ?? '', page.sections.map((s) => [s.heading, s.anchor, s.text])]);
+  const contentPages = pages.map((page): ContentPage => [
+    page.route,
+    page.title,
+    page.type,
+    page.badge ?? '',
+    page.sections.map((s) => [s.heading, s.anchor, s.text]),
+  ]);
   const contentBytes = contentPages.reduce((sum, page) => sum + JSON.stringify(page).length, 0);
   const termBytes = termFiles.reduce((sum, contents) => sum + contents.length, 0);
   const small = contentBytes + termBytes <= EAGER_LOAD_BYTES;
-  const pagesPerFile = pagesPerContentFile(contentPages, options.contentFileBytes ?? (small ? SMALL_SITE_CONTENT_FILE_BYTES : LARGE_SITE_CONTENT_FILE_BYTES));
+  const pagesPerFile = pagesPerContentFile(
+    contentPages,
+    options.contentFileBytes ?? (small ? SMALL_SITE_CONTENT_FILE_BYTES : LARGE_SITE_CONTENT_FILE_BYTES),
+  );
   const contentFiles: string[] = [];
   for (let first = 0; first < contentPages.length; first += pagesPerFile) {
-    contentFiles.push(JSON.stringify({ first, pages: contentPages.slice(first, first + pagesPerFile) } satisfies ContentFile));
+    contentFiles.push(
+      JSON.stringify({ first, pages: contentPages.slice(first, first + pagesPerFile) } satisfies ContentFile),
+    );
   }
   const digest = createHash('sha256');
   for (const contents of [...termFiles, ...contentFiles]) digest.update(contents);
@@ -105,7 +116,13 @@ function toDocuments(pages: readonly SearchPage[]): SearchDocument[] {
   const documents: SearchDocument[] = [];
   for (const page of pages) {
     for (const section of page.sections) {
-      documents.push({ id: documents.length, title: page.title, heading: section.heading, keywords: section.keywords, text: section.text });
+      documents.push({
+        id: documents.length,
+        title: page.title,
+        heading: section.heading,
+        keywords: section.keywords,
+        text: section.text,
+      });
     }
   }
   return documents;

@@ -41,7 +41,13 @@ export function searchPageType(page: Pick<Page, 'kind' | 'route'>): SearchPageTy
 export function buildSearchPages(pages: readonly Page[]): SearchPage[] {
   return pages
     .filter((page) => page.kind !== 'search' && page.kind !== 'not-found')
-    .map((page) => ({ route: page.route, title: page.title, type: searchPageType(page), badge: page.badge, sections: sectionsOf(page) }));
+    .map((page) => ({
+      route: page.route,
+      title: page.title,
+      type: searchPageType(page),
+      badge: page.badge,
+      sections: sectionsOf(page),
+    }));
 }
 
 function sectionsOf(page: Page): SearchSection[] {
@@ -53,8 +59,7 @@ function sectionsOf(page: Page): SearchSection[] {
     const intro = sections[0]?.anchor === '' ? sections[0] : (sections.unshift(section('', '', '')), sections[0]);
     if (page.description && !intro.text.includes(page.description)) intro.text = join(page.description, intro.text);
     intro.keywords = join(intro.keywords, ...page.tags);
-  }
-  else if (body.type === 'api-operation') sections = operationSections(body.operation);
+  } else if (body.type === 'api-operation') sections = operationSections(body.operation);
   else if (body.type === 'api-overview') sections = overviewSections(body.overview);
   else sections = [section('', '', page.text)];
   if (sections.length === 0) sections.push(section('', '', page.description));
@@ -71,20 +76,34 @@ const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' 
 function operationSections(op: ApiOperationView): SearchSection[] {
   const headingOf = (id: string) => op.sections.find((s) => s.id === id)?.text;
   const sections = [
-    section('', '', join(`${op.method.toUpperCase()} ${op.path}`, textOf(op.descriptionHtml), op.deprecated ? 'Deprecated.' : ''), join(op.method.toUpperCase(), op.path, serverPath(op.serverUrl, op.path), op.operationId, ...op.tags)),
+    section(
+      '',
+      '',
+      join(`${op.method.toUpperCase()} ${op.path}`, textOf(op.descriptionHtml), op.deprecated ? 'Deprecated.' : ''),
+      join(op.method.toUpperCase(), op.path, serverPath(op.serverUrl, op.path), op.operationId, ...op.tags),
+    ),
   ];
   for (const group of op.parameterGroups) {
-    const text = group.parameters.map((p) => join(p.name, p.type, textOf(p.descriptionHtml), p.enum?.join(' '), p.constraints.join(' '))).join('. ');
-    sections.push(section(headingOf(group.id) ?? group.title, group.id, text, group.parameters.map((p) => p.name).join(' ')));
+    const text = group.parameters
+      .map((p) => join(p.name, p.type, textOf(p.descriptionHtml), p.enum?.join(' '), p.constraints.join(' ')))
+      .join('. ');
+    sections.push(
+      section(headingOf(group.id) ?? group.title, group.id, text, group.parameters.map((p) => p.name).join(' ')),
+    );
   }
   if (op.requestBody) {
-    const text = join(textOf(op.requestBody.descriptionHtml), ...op.requestBody.contents.map((c) => join(c.mediaType, schemaText(c.schema))));
+    const text = join(
+      textOf(op.requestBody.descriptionHtml),
+      ...op.requestBody.contents.map((c) => join(c.mediaType, schemaText(c.schema))),
+    );
     const id = op.sections.find((s) => /request/i.test(s.id))?.id ?? 'request-body';
     sections.push(section(headingOf(id) ?? 'Request body', id, text));
   }
   if (op.responses.length) {
     // Response headers are left out: every operation repeats the same ones (the usage guide explains them).
-    const text = op.responses.map((r) => join(r.status, textOf(r.descriptionHtml), schemaText(r.content?.schema))).join('. ');
+    const text = op.responses
+      .map((r) => join(r.status, textOf(r.descriptionHtml), schemaText(r.content?.schema)))
+      .join('. ');
     sections.push(section(headingOf('responses') ?? 'Responses', 'responses', text));
   }
   return sections;
@@ -116,10 +135,34 @@ function schemaText(schema: SchemaView | undefined, depth = 0, out: string[] = [
 
 function overviewSections(view: ApiOverviewView): SearchSection[] {
   const headingOf = (id: string, fallback: string) => view.sections.find((s) => s.id === id)?.text ?? fallback;
-  const sections = [section('', '', join(view.version ? `Version ${view.version}` : '', view.summary, textOf(view.descriptionHtml)))];
-  if (view.servers.length) sections.push(section(headingOf('servers', 'Servers'), 'servers', view.servers.map((s) => join(s.url, textOf(s.descriptionHtml))).join(' ')));
-  if (view.securitySchemes.length) sections.push(section(headingOf('authentication', 'Authentication'), 'authentication', view.securitySchemes.map((s) => join(s.name, s.words, textOf(s.descriptionHtml))).join(' ')));
-  if (view.sections.some((s) => s.id === 'download')) sections.push(section(headingOf('download', 'Download the description'), 'download', `OpenAPI description ${view.specFileName}`, view.specFileName));
+  const sections = [
+    section('', '', join(view.version ? `Version ${view.version}` : '', view.summary, textOf(view.descriptionHtml))),
+  ];
+  if (view.servers.length)
+    sections.push(
+      section(
+        headingOf('servers', 'Servers'),
+        'servers',
+        view.servers.map((s) => join(s.url, textOf(s.descriptionHtml))).join(' '),
+      ),
+    );
+  if (view.securitySchemes.length)
+    sections.push(
+      section(
+        headingOf('authentication', 'Authentication'),
+        'authentication',
+        view.securitySchemes.map((s) => join(s.name, s.words, textOf(s.descriptionHtml))).join(' '),
+      ),
+    );
+  if (view.sections.some((s) => s.id === 'download'))
+    sections.push(
+      section(
+        headingOf('download', 'Download the description'),
+        'download',
+        `OpenAPI description ${view.specFileName}`,
+        view.specFileName,
+      ),
+    );
   // Only the tag itself: its operations have their own pages and would crowd them out here.
   for (const tag of view.tags) sections.push(section(tag.name, tag.id, textOf(tag.descriptionHtml)));
   return sections;

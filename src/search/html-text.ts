@@ -1,6 +1,23 @@
 /** Plain text out of the HTML our own pipeline renders (well-formed, sanitised). */
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', times: '×', larr: '←', rarr: '→' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  times: '×',
+  larr: '←',
+  rarr: '→',
+};
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -12,7 +29,8 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK = /<\/?(p|div|li|ul|ol|tr|td|th|table|thead|tbody|h[1-6]|pre|blockquote|br|hr|dt|dd|dl|section|details|summary|figure|figcaption)\b[^>]*>/gi;
+const BLOCK =
+  /<\/?(p|div|li|ul|ol|tr|td|th|table|thead|tbody|h[1-6]|pre|blockquote|br|hr|dt|dd|dl|section|details|summary|figure|figcaption)\b[^>]*>/gi;
 
 /** Text of an HTML fragment: tags removed (blocks become spaces), entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {

@@ -12,7 +12,9 @@ export function packTerms(index: MiniSearchPostings): PackedTerm[] {
     .map(([term, fields]): PackedTerm => {
       const packed: PackedField[] = Object.entries(fields)
         .map(([fieldId, postings]): PackedField => {
-          const ids = Object.keys(postings).map(Number).sort((a, b) => a - b);
+          const ids = Object.keys(postings)
+            .map(Number)
+            .sort((a, b) => a - b);
           const deltas = ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]));
           const tfs = ids.map((id) => postings[id]);
           return tfs.every((tf) => tf === 1) ? [Number(fieldId), deltas] : [Number(fieldId), deltas, tfs];
@@ -43,7 +45,10 @@ export function unpackTerm(packed: PackedTerm): [string, Record<string, Record<s
  * file is split by its next character (terms equal to the prefix stay with it), and small
  * neighbouring prefixes share a file. Every term belongs to the longest key that starts it.
  */
-export function splitTermKeys(terms: readonly PackedTerm[], target: number): { keys: string[]; fileOf: number[]; groups: PackedTerm[][] } {
+export function splitTermKeys(
+  terms: readonly PackedTerm[],
+  target: number,
+): { keys: string[]; fileOf: number[]; groups: PackedTerm[][] } {
   const sized = terms.map((t) => ({ term: t, bytes: JSON.stringify(t).length + 1 }));
   const leaves: { key: string; terms: typeof sized; bytes: number }[] = [];
   const split = (key: string, group: typeof sized) => {

@@ -51,10 +51,23 @@ export function planQuery(query: string): QueryPlan {
     // The word being typed: as typed, as a prefix ('activit' is no prefix of the stem 'activ'),
     // and by its stem (with the typo tolerance of the word's length).
     // When the stem starts the word ('reward' of 'rewards'), its prefix covers the word's.
-    else if (isLast) words.push({ lookups: prefix && token.text.startsWith(stem) ? [{ term: stem, prefix, fuzzy }] : [{ term: token.text, prefix, fuzzy }, { term: stem, prefix, fuzzy: 0 }] });
+    else if (isLast)
+      words.push({
+        lookups:
+          prefix && token.text.startsWith(stem)
+            ? [{ term: stem, prefix, fuzzy }]
+            : [
+                { term: token.text, prefix, fuzzy },
+                { term: stem, prefix, fuzzy: 0 },
+              ],
+      });
     // A finished word: by its stem, under which every form of the word is indexed; as typed (with
     // typo tolerance) only when the stem finds nothing, as for 'pagnation' (stem 'pagnat').
-    else words.push({ lookups: [{ term: stem, prefix: false, fuzzy }], fallback: [{ term: token.text, prefix: false, fuzzy }] });
+    else
+      words.push({
+        lookups: [{ term: stem, prefix: false, fuzzy }],
+        fallback: [{ term: token.text, prefix: false, fuzzy }],
+      });
   }
   return { words };
 }
@@ -65,7 +78,11 @@ export function toMiniSearchQuery(plan: QueryPlan, combineWith: 'AND' | 'OR'): Q
     combineWith,
     queries: plan.words.map((word) => ({
       combineWith: 'OR',
-      queries: word.lookups.map((lookup) => ({ queries: [lookup.term], prefix: lookup.prefix, fuzzy: lookup.fuzzy || false })),
+      queries: word.lookups.map((lookup) => ({
+        queries: [lookup.term],
+        prefix: lookup.prefix,
+        fuzzy: lookup.fuzzy || false,
+      })),
     })),
   };
 }

@@ -26,7 +26,6 @@ import type { SearchPageType } from './build-search-pages.js';
 /** Loads one file of the index by name ('index.json', 'terms-0.ab12.json'). */
 export type LoadIndexFile = (name: string) => Promise<unknown>;
 
-
 export interface RankedSection {
   id: number;
   score: number;
@@ -70,7 +69,10 @@ export interface SearchEngine {
   ready(): Promise<void>;
   search(query: string): Promise<SearchOutcome>;
   /** Headings and snippets of some groups (loads their content files). */
-  describe(groups: readonly RankedGroup[], options?: { hitsPerGroup?: number; snippetLength?: number }): Promise<SearchGroup[]>;
+  describe(
+    groups: readonly RankedGroup[],
+    options?: { hitsPerGroup?: number; snippetLength?: number },
+  ): Promise<SearchGroup[]>;
   /** Queries to offer when a search finds nothing. */
   suggest(query: string): Promise<string[]>;
 }
@@ -122,7 +124,13 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     built ??= { files: new Set(), index: createIndex(m, []) };
     const missing = wanted.map((n, i) => [n, i]).filter(([n]) => !built!.files.has(n));
     if (missing.length === 0) return built.index;
-    if (!addPostings(built.index, missing.flatMap(([, i]) => entries[i]))) built = { files: new Set(), index: createIndex(m, entries.flat()) };
+    if (
+      !addPostings(
+        built.index,
+        missing.flatMap(([, i]) => entries[i]),
+      )
+    )
+      built = { files: new Set(), index: createIndex(m, entries.flat()) };
     for (const n of wanted) built.files.add(n);
     return built.index;
   }
@@ -146,7 +154,9 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
   function group(results: SearchResult[], plan?: QueryPlan): { groups: RankedGroup[]; complete: number } {
     // Which words each looked-up term stands for, as bits (a query has at most a few dozen words).
     const bitsOf = new Map<string, number>();
-    plan?.words.slice(0, 30).forEach((word, w) => word.lookups.forEach(({ term }) => bitsOf.set(term, (bitsOf.get(term) ?? 0) | (1 << w))));
+    plan?.words
+      .slice(0, 30)
+      .forEach((word, w) => word.lookups.forEach(({ term }) => bitsOf.set(term, (bitsOf.get(term) ?? 0) | (1 << w))));
     const all = new Map<number, RankedGroup>();
     const words = new Map<number, number>();
     for (const result of results) {
@@ -190,11 +200,16 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     const matched = new Set<string>();
     if (retry && withFallback.length) {
       const wanted = new Set(withFallback.flatMap((w) => w.lookups.map((l) => l.term)));
-      for (let i = 0; i < results.length && matched.size < wanted.size; i++) for (const term of results[i].queryTerms) if (wanted.has(term)) matched.add(term);
+      for (let i = 0; i < results.length && matched.size < wanted.size; i++)
+        for (const term of results[i].queryTerms) if (wanted.has(term)) matched.add(term);
     }
     const unmatched = withFallback.filter((w) => !w.lookups.some((l) => matched.has(l.term)));
     if (retry && unmatched.length) {
-      return run(query, { words: plan.words.map((w) => (unmatched.includes(w) ? { lookups: [...w.lookups, ...w.fallback!] } : w)) }, false);
+      return run(
+        query,
+        { words: plan.words.map((w) => (unmatched.includes(w) ? { lookups: [...w.lookups, ...w.fallback!] } : w)) },
+        false,
+      );
     }
     if (plan.words.length === 1) return { query, groups: group(results).groups, mode: 'AND' };
     const { groups, complete: matchingEvery } = group(results, plan);
@@ -206,7 +221,10 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
       const m = await getManifest();
       if (m.totalBytes <= EAGER_LOAD_BYTES) {
         const all = (count: number) => Array.from({ length: count }, (_, n) => n);
-        await Promise.all([...all(m.termFiles).map((n) => loadTermFile(m, n)), ...all(m.contentFiles).map((n) => loadContentFile(m, n))]);
+        await Promise.all([
+          ...all(m.termFiles).map((n) => loadTermFile(m, n)),
+          ...all(m.contentFiles).map((n) => loadContentFile(m, n)),
+        ]);
         await indexWith(m, []);
       }
     },
@@ -218,13 +236,20 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     async describe(groups, options = {}) {
       const m = await getManifest();
       const hitsPerGroup = options.hitsPerGroup ?? 3;
-      const contents = await pagesContent(m, groups.map((g) => g.page));
+      const contents = await pagesContent(
+        m,
+        groups.map((g) => g.page),
+      );
       return groups.map((g, i): SearchGroup => {
         const [route, title, type, badge, sections] = contents[i];
         const terms = new Set(g.sections.flatMap((s) => s.terms));
         const hits = g.sections.slice(0, hitsPerGroup).map((s): SearchHit => {
           const [heading, anchor, text] = sections[s.id - sectionStarts[g.page]];
-          return { route: anchor ? `${route}#${anchor}` : route, heading: highlight(heading, s.terms), snippet: snippet(text, s.terms, options.snippetLength) };
+          return {
+            route: anchor ? `${route}#${anchor}` : route,
+            heading: highlight(heading, s.terms),
+            snippet: snippet(text, s.terms, options.snippetLength),
+          };
         });
         return { route, title: highlight(title, terms), titleText: title, type, badge: badge || undefined, hits };
       });
@@ -233,7 +258,15 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     async suggest(query) {
       const m = await getManifest();
       const plan = planQuery(query);
-      const loose: QueryPlan = { words: plan.words.map((w) => ({ lookups: [...w.lookups, ...(w.fallback ?? [])].map((l) => ({ term: l.term, fuzzy: l.term.length >= 4 ? 0.4 : l.fuzzy, prefix: l.term.length >= 3 })) })) };
+      const loose: QueryPlan = {
+        words: plan.words.map((w) => ({
+          lookups: [...w.lookups, ...(w.fallback ?? [])].map((l) => ({
+            term: l.term,
+            fuzzy: l.term.length >= 4 ? 0.4 : l.fuzzy,
+            prefix: l.term.length >= 3,
+          })),
+        })),
+      };
       const pages: number[] = [];
       if (loose.words.length) {
         const index = await indexWith(m, termFilesFor(m, loose, complete(m)));

@@ -29,7 +29,10 @@ export interface SearchIndexFilesOptions {
 const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${text}`).digest('hex');
 
 /** The cache key for `pages`, the cached files if they match, and the searchable pages if the key needed them. */
-function lookUp(pages: readonly Page[], { cache, inputKey }: SearchIndexFilesOptions): { key: string; hit?: OutputFile[]; searchPages?: SearchPage[] } {
+function lookUp(
+  pages: readonly Page[],
+  { cache, inputKey }: SearchIndexFilesOptions,
+): { key: string; hit?: OutputFile[]; searchPages?: SearchPage[] } {
   if (!cache) return { key: '' };
   const searchPages = inputKey === undefined ? buildSearchPages(pages) : undefined;
   const key = searchPages ? hashed(JSON.stringify(searchPages)) : hashed(`given\0${inputKey!()}`);
@@ -51,7 +54,10 @@ export function searchIndexFiles(pages: readonly Page[], options: SearchIndexFil
 }
 
 /** `searchIndexFiles`, but a large index is built on a worker thread: the build renders pages meanwhile. */
-export async function searchIndexFilesOffThread(pages: readonly Page[], options: SearchIndexFilesOptions = {}): Promise<OutputFile[]> {
+export async function searchIndexFilesOffThread(
+  pages: readonly Page[],
+  options: SearchIndexFilesOptions = {},
+): Promise<OutputFile[]> {
   const { key, hit, searchPages = buildSearchPages(pages) } = lookUp(pages, options);
   if (hit) return hit;
   const url = searchPages.length >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;

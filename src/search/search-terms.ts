@@ -28,7 +28,8 @@ function classOf(text: string, i: number): number {
   const code = text.charCodeAt(i);
   if (code < 128) return ASCII_CLASS[code];
   // Surrogate pairs: classify the whole code point at its first unit, the second unit follows it.
-  if (code >= 0xdc00 && code <= 0xdfff) return i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? classOf(text, i - 1) : 0;
+  if (code >= 0xdc00 && code <= 0xdfff)
+    return i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? classOf(text, i - 1) : 0;
   return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(i)!)) ? 1 : 0;
 }
 
@@ -42,9 +43,11 @@ function isUpper(ch: string): boolean {
 }
 
 const STOP_WORDS = new Set(
-  ('a an and are as at be but by can could did do does for from had has have how i if in into is it its ' +
+  (
+    'a an and are as at be but by can could did do does for from had has have how i if in into is it its ' +
     'me my no not of on or our so than that the their them then there these they this those to too us ' +
-    'was we were what when where which who why will with would you your').split(' '),
+    'was we were what when where which who why will with would you your'
+  ).split(' '),
 );
 
 export function isStopWord(term: string): boolean {

@@ -12,11 +12,13 @@ function markedRanges(text: string, terms: ReadonlySet<string>): [number, number
   // The parts of a matched identifier ('min', 'time' of 'min_time') are marked only inside it,
   // not wherever they appear on their own ('time series', 'max_time').
   const owned = new Set<string>();
-  for (const term of terms) if (/[^\p{L}\p{N}]/u.test(term)) for (const part of term.split(/[^\p{L}\p{N}]+/u)) if (part) owned.add(part);
+  for (const term of terms)
+    if (/[^\p{L}\p{N}]/u.test(term)) for (const part of term.split(/[^\p{L}\p{N}]+/u)) if (part) owned.add(part);
   const known = new Map<string, boolean>();
   const matches = (word: string) => {
     let hit = known.get(word);
-    if (hit === undefined) known.set(word, (hit = !owned.has(word) && (terms.has(word) || terms.has(stemOf(word) ?? '\0'))));
+    if (hit === undefined)
+      known.set(word, (hit = !owned.has(word) && (terms.has(word) || terms.has(stemOf(word) ?? '\0'))));
     return hit;
   };
   for (const token of tokenize(text)) {

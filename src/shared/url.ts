@@ -17,6 +17,9 @@ export function stripBase(baseUrl: string, pathname: string): string | undefined
 
 /** '/guides/usage/' and '/guides/usage/index.html' → '/guides/usage'. */
 export function normalizeRoute(pathname: string): string {
-  const clean = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '').replace(/\/+$/, '');
+  const clean = pathname
+    .replace(/\/index\.html$/, '')
+    .replace(/\.html$/, '')
+    .replace(/\/+$/, '');
   return clean === '' ? '/' : clean;
 }

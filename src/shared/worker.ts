@@ -29,7 +29,10 @@ function typeScriptWorker(url: URL, data: unknown): Worker {
   return new Worker(bootstrap, { eval: true, workerData: data, resourceLimits: WORKER_LIMITS });
 }
 
-const startWorker = (url: URL, data: unknown) => (url.pathname.endsWith('.ts') ? typeScriptWorker(url, data) : new Worker(url, { workerData: data, resourceLimits: WORKER_LIMITS }));
+const startWorker = (url: URL, data: unknown) =>
+  url.pathname.endsWith('.ts')
+    ? typeScriptWorker(url, data)
+    : new Worker(url, { workerData: data, resourceLimits: WORKER_LIMITS });
 
 /** Starts a worker with `data` and resolves with the one message it posts, then ends it. */
 export function runWorker<T>(url: URL, data: unknown): Promise<T> {
@@ -53,6 +56,8 @@ export function streamWorker<T>(url: URL, data: unknown, last: (message: T) => b
       void worker.terminate();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`worker ${url.pathname} exited with code ${code} before answering`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`worker ${url.pathname} exited with code ${code} before answering`)),
+    );
   });
 }

@@ -24,11 +24,25 @@ export function AnnouncementBar({ id, content, backgroundColor, textColor, isClo
   }, []);
   if (closed) return null;
   return (
-    <div className="announcement-bar" role="banner" aria-label="Announcement" data-announcement-id={id} style={{ backgroundColor, color: textColor }}>
+    <div
+      className="announcement-bar"
+      role="banner"
+      aria-label="Announcement"
+      data-announcement-id={id}
+      style={{ backgroundColor, color: textColor }}
+    >
       <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: content }} />
       {isCloseable && (
-        <button type="button" className="announcement-bar__close" aria-label="Close" title="Close" data-announcement-close>
-          <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true"><path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" /></svg>
+        <button
+          type="button"
+          className="announcement-bar__close"
+          aria-label="Close"
+          title="Close"
+          data-announcement-close
+        >
+          <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true">
+            <path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" />
+          </svg>
         </button>
       )}
     </div>

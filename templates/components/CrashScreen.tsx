@@ -23,11 +23,15 @@ export function CrashScreen({ error, tryAgain }: ErrorFallbackProps) {
         <p className="error-box__message">{message}</p>
         {causes.length > 0 && (
           <ul className="crash-screen__causes" aria-label="Caused by">
-            {causes.map((cause, index) => <li key={index}>Cause: {cause}</li>)}
+            {causes.map((cause, index) => (
+              <li key={index}>Cause: {cause}</li>
+            ))}
           </ul>
         )}
       </div>
-      <button type="button" className="button" onClick={tryAgain}>Try again</button>
+      <button type="button" className="button" onClick={tryAgain}>
+        Try again
+      </button>
     </div>
   );
 }

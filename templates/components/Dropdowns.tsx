@@ -31,7 +31,17 @@ export interface VersionDropdownProps {
 }
 
 /** The same page in another locale: the default locale lives at baseUrl, others under `{locale}/`. */
-export function localeHref({ locale, defaultLocale, baseUrl, route }: { locale: string; defaultLocale: string; baseUrl: string; route: string }): string {
+export function localeHref({
+  locale,
+  defaultLocale,
+  baseUrl,
+  route,
+}: {
+  locale: string;
+  defaultLocale: string;
+  baseUrl: string;
+  route: string;
+}): string {
   const base = locale === defaultLocale ? baseUrl : `${baseUrl.replace(/\/?$/, '/')}${locale}/`;
   return joinBase(base, route);
 }
@@ -51,11 +61,23 @@ export function LocaleDropdown({ locales, currentLocale, defaultLocale, baseUrl,
   const current = locales.find((l) => l.locale === currentLocale);
   return (
     <details className="dropdown" data-dropdown>
-      <summary className="navbar__link dropdown__toggle"><span className="sr-only">Languages: </span>{current?.label ?? currentLocale}</summary>
+      <summary className="navbar__link dropdown__toggle">
+        <span className="sr-only">Languages: </span>
+        {current?.label ?? currentLocale}
+      </summary>
       <ul className="dropdown__menu">
         {locales.map((l) => (
           <li key={l.locale}>
-            <a className="dropdown__link" lang={l.locale} hrefLang={l.locale} data-keep-query href={localeHref({ locale: l.locale, defaultLocale, baseUrl, route })} aria-current={l.locale === currentLocale ? 'true' : undefined}>{l.label}</a>
+            <a
+              className="dropdown__link"
+              lang={l.locale}
+              hrefLang={l.locale}
+              data-keep-query
+              href={localeHref({ locale: l.locale, defaultLocale, baseUrl, route })}
+              aria-current={l.locale === currentLocale ? 'true' : undefined}
+            >
+              {l.label}
+            </a>
           </li>
         ))}
       </ul>
@@ -69,10 +91,22 @@ export function VersionDropdown({ versions, currentVersion, baseUrl, route, plug
   const current = versions.find((v) => v.name === currentVersion);
   return (
     <details className="dropdown" data-dropdown data-plugin-id={pluginId}>
-      <summary className="navbar__link dropdown__toggle"><span className="sr-only">Versions: </span>{current?.label ?? currentVersion}</summary>
+      <summary className="navbar__link dropdown__toggle">
+        <span className="sr-only">Versions: </span>
+        {current?.label ?? currentVersion}
+      </summary>
       <ul className="dropdown__menu">
         {versions.map((v) => (
-          <li key={v.name}><a className="dropdown__link" data-version={v.name} href={versionHref(v, baseUrl, route)} aria-current={v.name === currentVersion ? 'true' : undefined}>{v.label}</a></li>
+          <li key={v.name}>
+            <a
+              className="dropdown__link"
+              data-version={v.name}
+              href={versionHref(v, baseUrl, route)}
+              aria-current={v.name === currentVersion ? 'true' : undefined}
+            >
+              {v.label}
+            </a>
+          </li>
         ))}
       </ul>
     </details>

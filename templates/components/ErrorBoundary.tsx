@@ -14,7 +14,9 @@ export interface ErrorBoundaryProps {
 
 /** Normalises anything thrown into an Error, so fallbacks always have a message. */
 export function toError(thrown: unknown): Error {
-  return thrown instanceof Error ? thrown : new Error(typeof thrown === 'string' ? thrown : JSON.stringify(thrown) ?? String(thrown));
+  return thrown instanceof Error
+    ? thrown
+    : new Error(typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown)));
 }
 
 /**
@@ -43,7 +45,9 @@ export function RouteErrorFallback({ error, tryAgain }: ErrorFallbackProps) {
   return (
     <div className="error-box route-error" role="alert">
       <p className="error-box__message">{error.message}</p>
-      <button type="button" className="button button--danger" onClick={tryAgain}>Try again</button>
+      <button type="button" className="button button--danger" onClick={tryAgain}>
+        Try again
+      </button>
     </div>
   );
 }

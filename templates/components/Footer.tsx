@@ -14,7 +14,13 @@ export function Footer({ site }: { site: SiteProps }) {
                 <p className="footer__title">{column.title}</p>
                 <ul>
                   {column.items.map((item) => (
-                    <li key={item.label}>{item.external ? <ExternalLink href={item.href}>{item.label}</ExternalLink> : <a href={item.href}>{item.label}</a>}</li>
+                    <li key={item.label}>
+                      {item.external ? (
+                        <ExternalLink href={item.href}>{item.label}</ExternalLink>
+                      ) : (
+                        <a href={item.href}>{item.label}</a>
+                      )}
+                    </li>
                   ))}
                 </ul>
               </div>
@@ -22,7 +28,9 @@ export function Footer({ site }: { site: SiteProps }) {
           </div>
         )}
         <div className="footer__bottom">
-          {footer.logo && <img className="footer__logo" src={footer.logo.src} alt={footer.logo.alt} width="32" height="32" />}
+          {footer.logo && (
+            <img className="footer__logo" src={footer.logo.src} alt={footer.logo.alt} width="32" height="32" />
+          )}
           <p className="footer__copyright">{footer.copyright}</p>
           <p className="footer__website">
             <ExternalLink href={site.website}>{websiteHost}</ExternalLink>

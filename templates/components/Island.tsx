@@ -16,7 +16,12 @@ export interface IslandProps {
  */
 export function Island({ name, props, navbarItem, children }: IslandProps) {
   return (
-    <div data-island={name} data-props={JSON.stringify(props)} data-navbar-item={navbarItem ? JSON.stringify(navbarItem) : undefined} style={{ display: 'contents' }}>
+    <div
+      data-island={name}
+      data-props={JSON.stringify(props)}
+      data-navbar-item={navbarItem ? JSON.stringify(navbarItem) : undefined}
+      style={{ display: 'contents' }}
+    >
       {children}
     </div>
   );

@@ -26,8 +26,15 @@ export function MobileSidebar({ site, route }: MobileSidebarProps) {
             {navbar.logo && <img className="navbar__logo" src={navbar.logo.src} alt="" width="28" height="28" />}
             <span className="navbar__title">{navbar.title ?? site.title}</span>
           </a>
-          <button type="button" className="navbar-icon-button" aria-label="Close navigation bar" data-mobile-sidebar-close>
-            <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true"><path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" /></svg>
+          <button
+            type="button"
+            className="navbar-icon-button"
+            aria-label="Close navigation bar"
+            data-mobile-sidebar-close
+          >
+            <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
+              <path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" />
+            </svg>
           </button>
         </div>
         <div className="mobile-sidebar__menu" data-mobile-primary>
@@ -37,20 +44,43 @@ export function MobileSidebar({ site, route }: MobileSidebarProps) {
                 const active = !item.external && isNavbarLinkActive(item.activeRoutePrefix, route);
                 return (
                   <li key={index} className="menu-item">
-                    {item.external
-                      ? <ExternalLink className="menu-link" href={item.href}>{item.label}</ExternalLink>
-                      : <a className={`menu-link${active ? ' menu-link--active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} data-active-prefix={item.activeRoutePrefix}>{item.label}</a>}
+                    {item.external ? (
+                      <ExternalLink className="menu-link" href={item.href}>
+                        {item.label}
+                      </ExternalLink>
+                    ) : (
+                      <a
+                        className={`menu-link${active ? ' menu-link--active' : ''}`}
+                        href={item.href}
+                        aria-current={active ? 'true' : undefined}
+                        data-active-prefix={item.activeRoutePrefix}
+                      >
+                        {item.label}
+                      </a>
+                    )}
                   </li>
                 );
               }
-              if (item.type === 'localeDropdown' && site.i18n.locales.length > 1) return <li key={index} className="menu-item">{LocaleDropdown(dropdowns.locale)}</li>;
-              if (item.type === 'docsVersionDropdown' && site.docs.versions.length > 1) return <li key={index} className="menu-item">{VersionDropdown(dropdowns.version)}</li>;
+              if (item.type === 'localeDropdown' && site.i18n.locales.length > 1)
+                return (
+                  <li key={index} className="menu-item">
+                    {LocaleDropdown(dropdowns.locale)}
+                  </li>
+                );
+              if (item.type === 'docsVersionDropdown' && site.docs.versions.length > 1)
+                return (
+                  <li key={index} className="menu-item">
+                    {VersionDropdown(dropdowns.version)}
+                  </li>
+                );
               return null;
             })}
           </ul>
         </div>
         <div className="mobile-sidebar__menu" data-mobile-secondary hidden>
-          <button type="button" className="mobile-sidebar__back" data-mobile-sidebar-back>← Back to main menu</button>
+          <button type="button" className="mobile-sidebar__back" data-mobile-sidebar-back>
+            ← Back to main menu
+          </button>
           <div data-mobile-secondary-menu />
         </div>
       </div>

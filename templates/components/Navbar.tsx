@@ -15,31 +15,73 @@ export interface NavbarProps {
 export { isNavbarLinkActive };
 
 /** Props of the generic dropdowns, from the site props and the current route. */
-export function dropdownProps(site: SiteProps, route: string): { locale: LocaleDropdownProps; version: VersionDropdownProps } {
+export function dropdownProps(
+  site: SiteProps,
+  route: string,
+): { locale: LocaleDropdownProps; version: VersionDropdownProps } {
   return {
-    locale: { locales: site.i18n.locales, currentLocale: site.i18n.currentLocale, defaultLocale: site.i18n.defaultLocale, baseUrl: site.baseUrl, route },
+    locale: {
+      locales: site.i18n.locales,
+      currentLocale: site.i18n.currentLocale,
+      defaultLocale: site.i18n.defaultLocale,
+      baseUrl: site.baseUrl,
+      route,
+    },
     // The build knows the docs of the current version only: other versions link to their main doc.
-    version: { versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label, path: v.path, routes: v.name === site.docs.currentVersion ? [route] : undefined })), currentVersion: site.docs.currentVersion, baseUrl: site.baseUrl, route, pluginId: 'default' },
+    version: {
+      versions: site.docs.versions.map((v) => ({
+        name: v.name,
+        label: v.label,
+        path: v.path,
+        routes: v.name === site.docs.currentVersion ? [route] : undefined,
+      })),
+      currentVersion: site.docs.currentVersion,
+      baseUrl: site.baseUrl,
+      route,
+      pluginId: 'default',
+    },
   };
 }
 
 function renderNavbarItem(item: NavbarItemProps, site: SiteProps, route: string): ReactNode {
   switch (item.type) {
     case 'link': {
-      if (item.external) return <ExternalLink className="navbar__link" href={item.href}>{item.label}</ExternalLink>;
+      if (item.external)
+        return (
+          <ExternalLink className="navbar__link" href={item.href}>
+            {item.label}
+          </ExternalLink>
+        );
       const active = isNavbarLinkActive(item.activeRoutePrefix, route);
-      return <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'true' : undefined} data-active-prefix={item.activeRoutePrefix}>{item.label}</a>;
+      return (
+        <a
+          className={`navbar__link${active ? ' navbar__link--active' : ''}`}
+          href={item.href}
+          aria-current={active ? 'true' : undefined}
+          data-active-prefix={item.activeRoutePrefix}
+        >
+          {item.label}
+        </a>
+      );
     }
     case 'search':
       return null; // the search button is always rendered at the right
     // The dropdowns are called as functions so that an error in them is caught below, on the server too.
     case 'localeDropdown': {
       const props = dropdownProps(site, route).locale;
-      return <Island name="LocaleDropdown" props={props} navbarItem={item}>{LocaleDropdown(props)}</Island>;
+      return (
+        <Island name="LocaleDropdown" props={props} navbarItem={item}>
+          {LocaleDropdown(props)}
+        </Island>
+      );
     }
     case 'docsVersionDropdown': {
       const props = dropdownProps(site, route).version;
-      return <Island name="VersionDropdown" props={props} navbarItem={item}>{VersionDropdown(props)}</Island>;
+      return (
+        <Island name="VersionDropdown" props={props} navbarItem={item}>
+          {VersionDropdown(props)}
+        </Island>
+      );
     }
     default:
       throw new Error(`No NavbarItem component found for type "${(item as { type: string }).type}".`);
@@ -65,30 +107,61 @@ export function Navbar({ site, route }: NavbarProps) {
   const right = navbar.items.filter((item) => item.position === 'right');
   const searchHref = site.search.searchPagePath ? `${site.baseUrl}${site.search.searchPagePath}` : site.baseUrl;
   return (
-    <nav className={`navbar${navbar.style === 'dark' ? ' navbar--dark' : ''}`} aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}>
+    <nav
+      className={`navbar${navbar.style === 'dark' ? ' navbar--dark' : ''}`}
+      aria-label="Main"
+      data-hide-on-scroll={navbar.hideOnScroll ? 'true' : undefined}
+    >
       <div className="navbar__inner">
-        <button type="button" className="navbar-icon-button navbar__toggle" aria-label="Toggle navigation bar" aria-expanded="false" aria-controls="mobile-sidebar" data-mobile-sidebar-toggle>
-          <svg viewBox="0 0 30 30" width="24" height="24" aria-hidden="true"><path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" /></svg>
+        <button
+          type="button"
+          className="navbar-icon-button navbar__toggle"
+          aria-label="Toggle navigation bar"
+          aria-expanded="false"
+          aria-controls="mobile-sidebar"
+          data-mobile-sidebar-toggle
+        >
+          <svg viewBox="0 0 30 30" width="24" height="24" aria-hidden="true">
+            <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+          </svg>
         </button>
         <a className="navbar__brand" href={site.baseUrl}>
-          {navbar.logo && <img className="navbar__logo" src={navbar.logo.src} alt={navbar.logo.alt} width="28" height="28" />}
+          {navbar.logo && (
+            <img className="navbar__logo" src={navbar.logo.src} alt={navbar.logo.alt} width="28" height="28" />
+          )}
           <span className="navbar__title">{navbar.title ?? site.title}</span>
         </a>
         <div className="navbar__items">
-          {left.map((item, index) => <NavbarItem key={index} item={item} site={site} route={route} />)}
+          {left.map((item, index) => (
+            <NavbarItem key={index} item={item} site={site} route={route} />
+          ))}
         </div>
         <div className="navbar__items navbar__items--right">
-          {right.map((item, index) => <NavbarItem key={index} item={item} site={site} route={route} />)}
+          {right.map((item, index) => (
+            <NavbarItem key={index} item={item} site={site} route={route} />
+          ))}
           {!site.colorMode.disableSwitch && (
-            <Island name="ColorModeToggle" props={{ respectPrefersColorScheme: site.colorMode.respectPrefersColorScheme }}>
+            <Island
+              name="ColorModeToggle"
+              props={{ respectPrefersColorScheme: site.colorMode.respectPrefersColorScheme }}
+            >
               <ColorModeToggle respectPrefersColorScheme={site.colorMode.respectPrefersColorScheme} />
             </Island>
           )}
           {/* Named by its text ('Search'); the shortcut is announced through aria-keyshortcuts. */}
           <a className="search-button" href={searchHref} data-search-button aria-keyshortcuts="Control+K Meta+K /">
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z" /></svg>
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z"
+              />
+            </svg>
             <span className="search-button__placeholder">Search</span>
-            <kbd className="search-button__keys" aria-hidden="true">Ctrl K</kbd>
+            <kbd className="search-button__keys" aria-hidden="true">
+              Ctrl K
+            </kbd>
           </a>
         </div>
       </div>

@@ -32,7 +32,9 @@ export function PageLoader({ error, retry, delay = LOADER_DELAY_MS }: PageLoader
     return (
       <div className="error-box page-loader__error" role="alert">
         <p className="error-box__message">{error.message}</p>
-        <button type="button" className="button button--danger" onClick={retry ?? (() => window.location.reload())}>Retry</button>
+        <button type="button" className="button button--danger" onClick={retry ?? (() => window.location.reload())}>
+          Retry
+        </button>
       </div>
     );
   }

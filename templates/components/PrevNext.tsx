@@ -11,11 +11,17 @@ export function PrevNext({ previous, next, baseUrl }: PrevNextProps) {
   return (
     <nav className="pagination-nav" aria-label="Docs pages">
       {previous ? (
-        <a className="pagination-nav__link pagination-nav__link--prev" href={joinBase(baseUrl, previous.route)} rel="prev">
+        <a
+          className="pagination-nav__link pagination-nav__link--prev"
+          href={joinBase(baseUrl, previous.route)}
+          rel="prev"
+        >
           <span className="pagination-nav__sublabel">Previous</span>
           <span className="pagination-nav__label">{previous.label}</span>
         </a>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       {next && (
         <a className="pagination-nav__link pagination-nav__link--next" href={joinBase(baseUrl, next.route)} rel="next">
           <span className="pagination-nav__sublabel">Next</span>

@@ -26,7 +26,11 @@ export function containsRoute(item: NavItem, route: string): boolean {
 }
 
 function Badge({ method }: { method?: string }) {
-  return method ? <span className={`method-badge method-${method.toLowerCase()}`} aria-label={`${method} request`}>{method === 'DELETE' ? 'DEL' : method}</span> : null;
+  return method ? (
+    <span className={`method-badge method-${method.toLowerCase()}`} aria-label={`${method} request`}>
+      {method === 'DELETE' ? 'DEL' : method}
+    </span>
+  ) : null;
 }
 
 /** The items of one sidebar level; also rendered by the client for lazily loaded categories. */
@@ -34,12 +38,23 @@ export function SidebarItems({ items, activeRoute, baseUrl, level, path = [] }: 
   return (
     <ul className={`menu-list menu-level-${level}`}>
       {items.map((item, index) => {
-        if (item.type === 'external') return <li key={index} className="menu-item"><ExternalLink href={item.href} className="menu-link">{item.label}</ExternalLink></li>;
+        if (item.type === 'external')
+          return (
+            <li key={index} className="menu-item">
+              <ExternalLink href={item.href} className="menu-link">
+                {item.label}
+              </ExternalLink>
+            </li>
+          );
         if (item.type === 'link') {
           const active = item.route === activeRoute;
           return (
             <li key={index} className="menu-item">
-              <a className={`menu-link${active ? ' menu-link--active' : ''}`} href={joinBase(baseUrl, item.route)} aria-current={active ? 'page' : undefined}>
+              <a
+                className={`menu-link${active ? ' menu-link--active' : ''}`}
+                href={joinBase(baseUrl, item.route)}
+                aria-current={active ? 'page' : undefined}
+              >
                 <Badge method={item.badge} />
                 <span className="menu-label">{item.label}</span>
               </a>
@@ -51,17 +66,45 @@ export function SidebarItems({ items, activeRoute, baseUrl, level, path = [] }: 
         const categoryPath = [...path, item.label];
         const active = item.route === activeRoute;
         return (
-          <li key={index} className={`menu-category${expanded ? '' : ' menu-category--collapsed'}`} data-lazy={lazy ? JSON.stringify(categoryPath) : undefined}>
+          <li
+            key={index}
+            className={`menu-category${expanded ? '' : ' menu-category--collapsed'}`}
+            data-lazy={lazy ? JSON.stringify(categoryPath) : undefined}
+          >
             <div className="menu-category__header">
-              {item.route
-                ? <a className={`menu-link menu-category__link${active ? ' menu-link--active' : ''}`} href={joinBase(baseUrl, item.route)} aria-current={active ? 'page' : undefined}>{item.label}</a>
-                : <span className="menu-category__label" data-collapse-label={item.collapsible ? '' : undefined}>{item.label}</span>}
+              {item.route ? (
+                <a
+                  className={`menu-link menu-category__link${active ? ' menu-link--active' : ''}`}
+                  href={joinBase(baseUrl, item.route)}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {item.label}
+                </a>
+              ) : (
+                <span className="menu-category__label" data-collapse-label={item.collapsible ? '' : undefined}>
+                  {item.label}
+                </span>
+              )}
               {item.collapsible && (
-                <button type="button" className="menu-category__toggle" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} data-collapse-toggle />
+                <button
+                  type="button"
+                  className="menu-category__toggle"
+                  aria-expanded={expanded}
+                  aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+                  data-collapse-toggle
+                />
               )}
             </div>
             <div className="collapsible" hidden={!expanded}>
-              {!lazy && <SidebarItems items={item.items} activeRoute={activeRoute} baseUrl={baseUrl} level={level + 1} path={categoryPath} />}
+              {!lazy && (
+                <SidebarItems
+                  items={item.items}
+                  activeRoute={activeRoute}
+                  baseUrl={baseUrl}
+                  level={level + 1}
+                  path={categoryPath}
+                />
+              )}
             </div>
           </li>
         );

@@ -5,7 +5,9 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (
     <nav className="toc" aria-labelledby="toc-title">
-      <p className="toc__title" id="toc-title">On this page</p>
+      <p className="toc__title" id="toc-title">
+        On this page
+      </p>
       <ul>
         {items.map((item) => (
           <li key={item.id} className={`toc__item toc__item--${item.depth}`}>

@@ -10,8 +10,14 @@ import { errorCauseChain } from '../../templates/components/CrashScreen.js';
 import { isNavbarLinkActive } from '../../templates/components/nav-active.js';
 
 test('colour mode: system → light → dark → system with the system preference, else dark ⇄ light', () => {
-  assert.deepEqual(['system', 'light', 'dark'].map((c) => nextColorChoice(c as 'system', true)), ['light', 'dark', 'system']);
-  assert.deepEqual(['light', 'dark'].map((c) => nextColorChoice(c as 'light', false)), ['dark', 'light']);
+  assert.deepEqual(
+    ['system', 'light', 'dark'].map((c) => nextColorChoice(c as 'system', true)),
+    ['light', 'dark', 'system'],
+  );
+  assert.deepEqual(
+    ['light', 'dark'].map((c) => nextColorChoice(c as 'light', false)),
+    ['dark', 'light'],
+  );
 });
 
 test('collapse durations come from CSS times, minified or not', () => {
@@ -34,8 +40,14 @@ test('preloading is skipped on data-saver and 2g connections', () => {
 });
 
 test('locale links point at the same page in each locale; the client keeps query and hash', () => {
-  assert.equal(localeHref({ locale: 'en', defaultLocale: 'en', baseUrl: '/', route: '/guides/usage' }), '/guides/usage');
-  assert.equal(localeHref({ locale: 'fr', defaultLocale: 'en', baseUrl: '/', route: '/guides/usage' }), '/fr/guides/usage');
+  assert.equal(
+    localeHref({ locale: 'en', defaultLocale: 'en', baseUrl: '/', route: '/guides/usage' }),
+    '/guides/usage',
+  );
+  assert.equal(
+    localeHref({ locale: 'fr', defaultLocale: 'en', baseUrl: '/', route: '/guides/usage' }),
+    '/fr/guides/usage',
+  );
   assert.equal(localeHref({ locale: 'fr', defaultLocale: 'en', baseUrl: '/docs/', route: '/' }), '/docs/fr/');
   assert.equal(withCurrentQuery('/fr/guides/usage', { search: '?q=1', hash: '#quota' }), '/fr/guides/usage?q=1#quota');
   assert.equal(withCurrentQuery('/fr/guides/usage?old=1#old', { search: '', hash: '#new' }), '/fr/guides/usage#new');

@@ -13,7 +13,10 @@ test('an LRU cache forgets the least recently used entry once full', () => {
   assert.equal(cache.get('a'), 1); // a is now the most recent
   cache.set('d', 4);
   assert.equal(cache.has('b'), false, 'b was the least recently used');
-  assert.deepEqual(['a', 'c', 'd'].map((k) => cache.get(k)), [1, 3, 4]);
+  assert.deepEqual(
+    ['a', 'c', 'd'].map((k) => cache.get(k)),
+    [1, 3, 4],
+  );
   cache.set('c', 30); // overwriting refreshes too
   cache.set('e', 5);
   assert.equal(cache.has('a'), false);
@@ -52,5 +55,9 @@ test('route lookup: pages of the site by pathname, nothing for files or paths ou
   assert.equal(docs('/docs'), '/');
   assert.equal(docs('/docs/api/reference/radio-rewards'), '/api/reference/radio-rewards');
   assert.equal(docs('/elsewhere/page'), null);
-  assert.equal(docs('/docs/api/reference/radio-rewards'), '/api/reference/radio-rewards', 'the same answer after eviction');
+  assert.equal(
+    docs('/docs/api/reference/radio-rewards'),
+    '/api/reference/radio-rewards',
+    'the same answer after eviction',
+  );
 });

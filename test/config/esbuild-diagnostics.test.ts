@@ -4,15 +4,34 @@ import { build } from 'esbuild';
 import { esbuildDiagnostics } from '../../src/diagnostics/esbuild-diagnostics.js';
 
 test('an esbuild failure becomes one diagnostic per error, at file, line and 1-based column', async () => {
-  const error = await build({ stdin: { contents: 'const a = 1;\nconst b = ;\nconst c = );', sourcefile: 'broken.ts', loader: 'ts' }, write: false, logLevel: 'silent' }).catch((e: unknown) => e);
+  const error = await build({
+    stdin: { contents: 'const a = 1;\nconst b = ;\nconst c = );', sourcefile: 'broken.ts', loader: 'ts' },
+    write: false,
+    logLevel: 'silent',
+  }).catch((e: unknown) => e);
   const diagnostics = esbuildDiagnostics(error, { code: 'DG501', prefix: 'Client bundle failed' });
   assert.ok(diagnostics.length >= 1);
-  assert.deepEqual({ ...diagnostics[0], message: diagnostics[0].message.split(':')[0] }, { code: 'DG501', severity: 'error', message: 'Client bundle failed', file: 'broken.ts', line: 2, column: 11 });
+  assert.deepEqual(
+    { ...diagnostics[0], message: diagnostics[0].message.split(':')[0] },
+    { code: 'DG501', severity: 'error', message: 'Client bundle failed', file: 'broken.ts', line: 2, column: 11 },
+  );
   assert.match(diagnostics[0].message, /^Client bundle failed: Unexpected ";"/);
 });
 
 test('a failure without esbuild messages keeps its own message and the given file', () => {
-  assert.deepEqual(esbuildDiagnostics(new Error('spawn esbuild ENOENT'), { code: 'DG103', prefix: 'Config file could not be compiled', file: 'site.config.ts' }), [
-    { code: 'DG103', severity: 'error', message: 'Config file could not be compiled: spawn esbuild ENOENT', file: 'site.config.ts' },
-  ]);
+  assert.deepEqual(
+    esbuildDiagnostics(new Error('spawn esbuild ENOENT'), {
+      code: 'DG103',
+      prefix: 'Config file could not be compiled',
+      file: 'site.config.ts',
+    }),
+    [
+      {
+        code: 'DG103',
+        severity: 'error',
+        message: 'Config file could not be compiled: spawn esbuild ENOENT',
+        file: 'site.config.ts',
+      },
+    ],
+  );
 });

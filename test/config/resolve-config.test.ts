@@ -45,7 +45,10 @@ test('a docs version name that does not exist is an error', () => {
 });
 
 test('a locale with no configuration is an error', () => {
-  const { diagnostics } = resolve({ ...valid(), i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { en: { label: 'English' } } } });
+  const { diagnostics } = resolve({
+    ...valid(),
+    i18n: { defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: { en: { label: 'English' } } },
+  });
   assert.equal(diagnostics.length, 1);
   assert.match(diagnostics[0].message, /Locale "fr" has no configuration/);
 });

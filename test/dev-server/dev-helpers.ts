@@ -18,16 +18,24 @@ export interface DevProcess {
 
 /** Starts `docsgen dev --port 0` for a site and resolves once it prints its URL. */
 export async function startDev(root: string, args: string[] = []): Promise<DevProcess> {
-  const child = spawn(process.execPath, [join(REPO, 'bin/docsgen.js'), 'dev', '--port', '0', '--config', join(root, 'site.config.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(REPO, 'bin/docsgen.js'), 'dev', '--port', '0', '--config', join(root, 'site.config.ts'), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
   child.stderr!.on('data', (chunk) => (text += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await waitFor(() => /serving at (http:\/\/\S+)/.exec(text)?.[1], { timeout: 30_000, what: 'the dev server URL', output: () => text });
+  const url = await waitFor(() => /serving at (http:\/\/\S+)/.exec(text)?.[1], {
+    timeout: 30_000,
+    what: 'the dev server URL',
+    output: () => text,
+  });
   return {
     url,
     port: Number(new URL(url).port),
@@ -42,12 +50,16 @@ export async function startDev(root: string, args: string[] = []): Promise<DevPr
 }
 
 /** Polls until `check` returns a value other than undefined/false. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, { timeout = 30_000, what = 'a condition', output }: { timeout?: number; what?: string; output?: () => string } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeout = 30_000, what = 'a condition', output }: { timeout?: number; what?: string; output?: () => string } = {},
+): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${output ? `\n--- output ---\n${output()}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}${output ? `\n--- output ---\n${output()}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -94,17 +106,20 @@ export async function listen(url: string): Promise<EventLog> {
   const log: EventLog = {
     events,
     async next(type, timeout = 60_000) {
-      const event = await waitFor(() => {
-        const index = events.findIndex((e, i) => i >= seen && e.type === type);
-        if (index === -1) return undefined;
-        seen = index + 1;
-        return events[index];
-      }, { timeout, what: `a "${type}" event (got ${JSON.stringify(events.map((e) => e.type))})` });
+      const event = await waitFor(
+        () => {
+          const index = events.findIndex((e, i) => i >= seen && e.type === type);
+          if (index === -1) return undefined;
+          seen = index + 1;
+          return events[index];
+        },
+        { timeout, what: `a "${type}" event (got ${JSON.stringify(events.map((e) => e.type))})` },
+      );
       return event;
     },
     async after(action, type, timeout) {
       // Let events of earlier saves arrive first, so the one returned is caused by `action`.
-      for (let count = -1; count !== events.length; ) {
+      for (let count = -1; count !== events.length;) {
         count = events.length;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -118,7 +133,11 @@ export async function listen(url: string): Promise<EventLog> {
 }
 
 /** A GET with the path sent exactly as written (fetch would normalise `..`). */
-export function rawGet(url: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+export function rawGet(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, method: 'GET', headers }, (res) => {
@@ -132,9 +151,17 @@ export function rawGet(url: string, path: string, headers: Record<string, string
   });
 }
 
-export async function getText(url: string, path: string): Promise<{ status: number; text: string; type: string | null; cache: string | null }> {
+export async function getText(
+  url: string,
+  path: string,
+): Promise<{ status: number; text: string; type: string | null; cache: string | null }> {
   const response = await fetch(new URL(path, url));
-  return { status: response.status, text: await response.text(), type: response.headers.get('content-type'), cache: response.headers.get('cache-control') };
+  return {
+    status: response.status,
+    text: await response.text(),
+    type: response.headers.get('content-type'),
+    cache: response.headers.get('cache-control'),
+  };
 }
 
 export async function writeSiteFile(root: string, path: string, text: string): Promise<void> {

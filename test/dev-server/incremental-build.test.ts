@@ -26,16 +26,25 @@ after(() => rm(root, { recursive: true, force: true }));
 /** Every output of a deferred build, produced, by path. */
 function produceAll(result: BuildResult): Map<string, string> {
   const files = new Map((result.files ?? []).map((file) => [file.path, String(file.contents)]));
-  for (const output of result.deferred ?? []) for (const file of output.produce()) files.set(file.path, String(file.contents));
+  for (const output of result.deferred ?? [])
+    for (const file of output.produce()) files.set(file.path, String(file.contents));
   return files;
 }
 
-const keys = (result: BuildResult) => new Map((result.deferred ?? []).filter((d) => d.path).map((d) => [d.path!, d.key]));
-const changedKeys = (a: BuildResult, b: BuildResult) => [...keys(b)].filter(([path, key]) => keys(a).get(path) !== key).map(([path]) => path).sort();
+const keys = (result: BuildResult) =>
+  new Map((result.deferred ?? []).filter((d) => d.path).map((d) => [d.path!, d.key]));
+const changedKeys = (a: BuildResult, b: BuildResult) =>
+  [...keys(b)]
+    .filter(([path, key]) => keys(a).get(path) !== key)
+    .map(([path]) => path)
+    .sort();
 
 test('a deferred build with a cache produces exactly the files of a plain build', async () => {
   const plain = await runBuild({ configPath: configPath() });
-  assert.deepEqual(plain.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    plain.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   const deferred = await runBuild({ configPath: configPath(), cache: createBuildCache(), defer: true });
   const a = new Map((plain.files ?? []).map((file) => [file.path, String(file.contents)]));
   const b = produceAll(deferred);
@@ -49,7 +58,8 @@ test('an unchanged rebuild reuses every page and changes no key', async () => {
   const pagesBefore = new Map([...cache.content.pages].map(([path, entry]) => [path, entry.parsed]));
   const second = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.deepEqual(changedKeys(first, second), []);
-  for (const [path, entry] of cache.content.pages) assert.equal(entry.parsed, pagesBefore.get(path), `${path} was parsed again`);
+  for (const [path, entry] of cache.content.pages)
+    assert.equal(entry.parsed, pagesBefore.get(path), `${path} was parsed again`);
   assert.equal(cache.steps.get('bundle')?.value !== undefined, true, 'the client bundle is cached');
 });
 
@@ -57,27 +67,45 @@ test('a body edit re-parses and re-renders that page only; a title edit also its
   const cache = createBuildCache();
   const first = await runBuild({ configPath: configPath(), cache, defer: true });
   const parsed = new Map([...cache.content.pages].map(([path, entry]) => [path, entry.parsed]));
-  await writeFile(join(root, 'content/guides/third.md'), '---\ntitle: Third\nsidebar_position: 3\n---\n\n## Part\n\nSee [start](./start.md) again.\n');
+  await writeFile(
+    join(root, 'content/guides/third.md'),
+    '---\ntitle: Third\nsidebar_position: 3\n---\n\n## Part\n\nSee [start](./start.md) again.\n',
+  );
   const second = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.deepEqual(changedKeys(first, second), ['guides/third/index.html']);
-  const reparsed = [...cache.content.pages].filter(([path, entry]) => parsed.get(path) !== entry.parsed).map(([path]) => path.slice(root.length + 1));
+  const reparsed = [...cache.content.pages]
+    .filter(([path, entry]) => parsed.get(path) !== entry.parsed)
+    .map(([path]) => path.slice(root.length + 1));
   assert.deepEqual(reparsed, ['content/guides/third.md']);
   assert.match(produceAll(second).get('guides/third/index.html')!, /again\./);
 
-  await writeFile(join(root, 'content/guides/third.md'), '---\ntitle: Third and last\nsidebar_position: 3\n---\n\n## Part\n\nSee [start](./start.md) again.\n');
+  await writeFile(
+    join(root, 'content/guides/third.md'),
+    '---\ntitle: Third and last\nsidebar_position: 3\n---\n\n## Part\n\nSee [start](./start.md) again.\n',
+  );
   const third = await runBuild({ configPath: configPath(), cache, defer: true });
   // The guides sidebar shows the title (labels, prev/next); the home page and 'other' do not.
-  assert.deepEqual(changedKeys(second, third), ['guides/next/index.html', 'guides/start/index.html', 'guides/third/index.html']);
+  assert.deepEqual(changedKeys(second, third), [
+    'guides/next/index.html',
+    'guides/start/index.html',
+    'guides/third/index.html',
+  ]);
 });
 
 test('adding and deleting a page re-parses only the pages that link to it', async () => {
   const cache = createBuildCache();
   await runBuild({ configPath: configPath(), cache, defer: true });
   const parsed = new Map([...cache.content.pages].map(([path, entry]) => [path, entry.parsed]));
-  await writeFile(join(root, 'content/guides/fourth.md'), '---\ntitle: Fourth\nsidebar_position: 4\n---\n\nBack to [third](./third.md).\n');
+  await writeFile(
+    join(root, 'content/guides/fourth.md'),
+    '---\ntitle: Fourth\nsidebar_position: 4\n---\n\nBack to [third](./third.md).\n',
+  );
   const added = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.ok(keys(added).has('guides/fourth/index.html'));
-  const reparsed = () => [...cache.content.pages].filter(([path, entry]) => parsed.has(path) && parsed.get(path) !== entry.parsed).map(([path]) => path.slice(root.length + 1));
+  const reparsed = () =>
+    [...cache.content.pages]
+      .filter(([path, entry]) => parsed.has(path) && parsed.get(path) !== entry.parsed)
+      .map(([path]) => path.slice(root.length + 1));
   assert.deepEqual(reparsed(), [], 'no existing page names fourth.md');
 
   // A page that links to a file that does not exist yet is parsed again once it does.
@@ -86,15 +114,25 @@ test('adding and deleting a page re-parses only the pages that link to it', asyn
   assert.equal(broken.diagnostics.find((d) => d.severity === 'error')?.code, 'DG401');
   await writeFile(join(root, 'content/guides/fifth.md'), '---\ntitle: Fifth\n---\n\nHere.\n');
   const fixed = await runBuild({ configPath: configPath(), cache, defer: true });
-  assert.deepEqual(fixed.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    fixed.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   assert.match(produceAll(fixed).get('other/index.html')!, /href="\/guides\/fifth"/);
 
   await rm(join(root, 'content/guides/fifth.md'));
   const deleted = await runBuild({ configPath: configPath(), cache, defer: true });
-  assert.equal(deleted.diagnostics.find((d) => d.severity === 'error')?.code, 'DG401', 'the link to the deleted page is reported again');
+  assert.equal(
+    deleted.diagnostics.find((d) => d.severity === 'error')?.code,
+    'DG401',
+    'the link to the deleted page is reported again',
+  );
   await writeFile(join(root, 'content/other.md'), '---\ntitle: Other\n---\n\nNot in a sidebar.\n');
   await rm(join(root, 'content/guides/fourth.md'));
   const restored = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.ok(!keys(restored).has('guides/fourth/index.html'));
-  assert.deepEqual(restored.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    restored.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
 });

@@ -7,7 +7,10 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchConsole } from '../helpers/browser.js';
 import { createDevSite, editSiteFile, removeSite, startDev, type DevProcess } from './dev-helpers.js';
 
-const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i} of a long page that needs scrolling to read to the end.`).join('\n\n');
+const paragraphs = Array.from(
+  { length: 120 },
+  (_, i) => `Paragraph ${i} of a long page that needs scrolling to read to the end.`,
+).join('\n\n');
 
 let root: string;
 let dev: DevProcess;
@@ -16,7 +19,10 @@ let page: Page;
 let problems: string[];
 
 before(async () => {
-  root = await createDevSite({ 'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'content/guides/long.md': `---\ntitle: Long page\nsidebar_position: 3\n---\n\nMarker: original.\n\n${paragraphs}\n` });
+  root = await createDevSite({
+    'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'content/guides/long.md': `---\ntitle: Long page\nsidebar_position: 3\n---\n\nMarker: original.\n\n${paragraphs}\n`,
+  });
   dev = await startDev(root);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -35,7 +41,9 @@ async function waitInPage<T>(check: () => T, timeout = 60_000) {
   try {
     return await page.waitForFunction(check, undefined, { timeout });
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n--- docsgen dev output ---\n${dev.output().split('\n').slice(-30).join('\n')}`);
+    throw new Error(
+      `${(error as Error).message}\n--- docsgen dev output ---\n${dev.output().split('\n').slice(-30).join('\n')}`,
+    );
   }
 }
 
@@ -52,16 +60,34 @@ test('a Markdown save reloads the page by itself and keeps the scroll position',
   await editSiteFile(root, 'content/guides/long.md', (text) => text.replace('Marker: original.', 'Marker: edited.'));
   await waitInPage(() => document.querySelector('main')?.textContent?.includes('Marker: edited.'));
   await page.waitForLoadState('load');
-  assert.equal(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload), undefined, 'the page reloaded');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+    undefined,
+    'the page reloaded',
+  );
   await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 50, undefined, { timeout: 10_000 });
 });
 
 test('a CSS save swaps the stylesheet without reloading', async () => {
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  await editSiteFile(root, 'templates/styles.css', (text) => `${text}\n.markdown__body p { outline: 3px solid rgb(1, 2, 3); }\n`);
-  await waitInPage(() => getComputedStyle(document.querySelector('.markdown__body p')!).outlineColor === 'rgb(1, 2, 3)');
-  assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'no reload');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length), 1, 'the old stylesheet was removed');
+  await editSiteFile(
+    root,
+    'templates/styles.css',
+    (text) => `${text}\n.markdown__body p { outline: 3px solid rgb(1, 2, 3); }\n`,
+  );
+  await waitInPage(
+    () => getComputedStyle(document.querySelector('.markdown__body p')!).outlineColor === 'rgb(1, 2, 3)',
+  );
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    true,
+    'no reload',
+  );
+  assert.equal(
+    await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length),
+    1,
+    'the old stylesheet was removed',
+  );
 });
 
 test('a broken save shows the error overlay; the fix removes it', async () => {
@@ -78,5 +104,8 @@ test('a broken save shows the error overlay; the fix removes it', async () => {
 });
 
 test('no console errors along the way', () => {
-  assert.deepEqual(problems.filter((problem) => !/__docsgen\/events/.test(problem)), []);
+  assert.deepEqual(
+    problems.filter((problem) => !/__docsgen\/events/.test(problem)),
+    [],
+  );
 });

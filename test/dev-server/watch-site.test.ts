@@ -29,10 +29,13 @@ before(async () => {
     },
   });
   // chokidar reports nothing until its first scan is done; a file written until then is seen.
-  await waitFor(async () => {
-    await writeFile(join(root, 'probe.md'), String(Date.now()));
-    return batches.length > 0;
-  }, { what: 'the watcher to be ready' });
+  await waitFor(
+    async () => {
+      await writeFile(join(root, 'probe.md'), String(Date.now()));
+      return batches.length > 0;
+    },
+    { what: 'the watcher to be ready' },
+  );
   await sleep(200);
   batches.length = 0;
 });
@@ -50,14 +53,17 @@ test('a save right after another one (within chokidar’s 50 ms) is delivered in
   await waitFor(() => second !== undefined, { what: 'the first batch' });
   await second;
   const seen = batches.length;
-  await waitFor(() => batches.slice(seen).some((batch) => batch.includes(page())), { timeout: 5_000, what: 'the second save' });
+  await waitFor(() => batches.slice(seen).some((batch) => batch.includes(page())), {
+    timeout: 5_000,
+    what: 'the second save',
+  });
 });
 
 test('once a file stays unchanged, nothing more is delivered', async () => {
   await writeFile(page(), 'once more\n');
   await waitFor(() => batches.some((batch) => batch.includes(page())), { what: 'the save' });
   // Quiet for 300 ms: the save and any re-check of it are done.
-  for (let count = -1; count !== batches.length; ) {
+  for (let count = -1; count !== batches.length;) {
     count = batches.length;
     await sleep(300);
   }

@@ -6,14 +6,25 @@ import { createSiteHandler } from '../../src/dev-server/site-handler.js';
 
 /** Debian's Chromium, never a downloaded browser (see README: browser tests). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
 }
 
 /** Serves a build directory on 127.0.0.1 with clean URLs, like `docsgen serve`. */
-export async function serveDirectory(dir: string, baseUrl = '/'): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export async function serveDirectory(
+  dir: string,
+  baseUrl = '/',
+): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const root = await realpath(dir);
   const lookup = async (path: string) => {
     try {
@@ -26,7 +37,11 @@ export async function serveDirectory(dir: string, baseUrl = '/'): Promise<{ url:
   const server = createServer(createSiteHandler({ baseUrl, lookup }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Collects console errors, warnings about hydration and uncaught page errors. */

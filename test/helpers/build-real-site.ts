@@ -10,7 +10,11 @@ import { REPO } from './mini-site.js';
  */
 export async function buildRealSite(extraArgs: string[] = []): Promise<string> {
   const out = join(await mkdtemp(join(tmpdir(), 'docsgen-build-')), 'build');
-  const result = spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), 'build', '--out', out, ...extraArgs], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), 'build', '--out', out, ...extraArgs], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`docsgen build failed:\n${result.stdout}\n${result.stderr}`);
   return out;
 }

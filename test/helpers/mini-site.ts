@@ -33,8 +33,10 @@ export async function createMiniSite({ config, files = {} }: MiniSiteOptions = {
   const all: Record<string, string> = {
     'site.config.ts': baseConfigSource(config),
     'content/index.md': '---\ntitle: Home\ndescription: Home page.\n---\n\nWelcome.\n',
-    'content/guides/start.md': '---\ntitle: Start\ndescription: Start here.\nsidebar_position: 1\n---\n\n## First step\n\nRead [the next guide](./next.md#details).\n',
-    'content/guides/next.md': '---\ntitle: Next\ndescription: Then this.\nsidebar_position: 2\n---\n\n## Details\n\nBack to [start](./start.md).\n',
+    'content/guides/start.md':
+      '---\ntitle: Start\ndescription: Start here.\nsidebar_position: 1\n---\n\n## First step\n\nRead [the next guide](./next.md#details).\n',
+    'content/guides/next.md':
+      '---\ntitle: Next\ndescription: Then this.\nsidebar_position: 2\n---\n\n## Details\n\nBack to [start](./start.md).\n',
     ...files,
   };
   for (const [path, text] of Object.entries(all)) {
@@ -52,6 +54,9 @@ export async function copyRealSite(): Promise<string> {
   // The copied config imports ./src/index.js; point it at the repo.
   const { readFile } = await import('node:fs/promises');
   const config = await readFile(join(root, 'site.config.ts'), 'utf8');
-  await writeFile(join(root, 'site.config.ts'), config.replace("'./src/index.js'", JSON.stringify(join(REPO, 'src/index.ts'))));
+  await writeFile(
+    join(root, 'site.config.ts'),
+    config.replace("'./src/index.js'", JSON.stringify(join(REPO, 'src/index.ts'))),
+  );
   return root;
 }

@@ -9,7 +9,10 @@ import { REPO } from '../helpers/mini-site.js';
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 }
 
 const CHECK = resolve(REPO, '../shared/check/site.mjs');
@@ -32,13 +35,23 @@ test('the real site builds deterministically, cold or from the build cache, and 
   }
   if (existsSync(CHECK)) {
     const check = spawnSync(process.execPath, [CHECK, first], { encoding: 'utf8' });
-    assert.equal(check.status, 0, check.stdout.split('\n').filter((l) => l.startsWith('FAIL')).slice(0, 20).join('\n'));
+    assert.equal(
+      check.status,
+      0,
+      check.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('FAIL'))
+        .slice(0, 20)
+        .join('\n'),
+    );
   }
 });
 
 test('every route of the spec has a page and every API slug matches', async () => {
   const out = await buildRealSite();
-  const routes = (await readFile(resolve(REPO, '../shared/spec/routes.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  const routes = (await readFile(resolve(REPO, '../shared/spec/routes.txt'), 'utf8').catch(() => ''))
+    .split('\n')
+    .filter(Boolean);
   for (const route of routes.map((r) => r.replace('{product}', 'heliumgeek'))) {
     assert.ok(existsSync(join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)), route);
   }

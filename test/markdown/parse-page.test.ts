@@ -8,37 +8,68 @@ import { assignDocRoutes } from '../../src/content/assign-doc-routes.js';
 import { parseCodeMeta } from '../../src/content/plugins/rehype-code-blocks.js';
 
 const highlighter = createHighlighter();
-const source = (text: string, contentPath = 'guides/a') => ({ absolutePath: `/site/content/${contentPath}.md`, relativePath: `content/${contentPath}.md`, contentPath, text });
+const source = (text: string, contentPath = 'guides/a') => ({
+  absolutePath: `/site/content/${contentPath}.md`,
+  relativePath: `content/${contentPath}.md`,
+  contentPath,
+  text,
+});
 
 function render(markdown: string, { trusted = true, docRoutes = new Map<string, string>() } = {}) {
   const split = parseFrontMatter(source(`---\ntitle: T\n---\n${markdown}`)).value!;
   const [entry] = assignDocRoutes([split]).entries;
-  return parsePage(entry, { processor: createMarkdownProcessor({ trusted }), highlighter, docRoutes, baseUrl: '/docs/', assetUrl: (p) => p });
+  return parsePage(entry, {
+    processor: createMarkdownProcessor({ trusted }),
+    highlighter,
+    docRoutes,
+    baseUrl: '/docs/',
+    assetUrl: (p) => p,
+  });
 }
 
 const html = (result: ReturnType<typeof render>) => (result.page.body as { html: string }).html;
 
 test('GFM: tables, task lists, strikethrough, autolinks and footnotes', () => {
-  const out = html(render('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ https://helium.com\n\nNote[^1].\n\n[^1]: Footnote text.\n'));
+  const out = html(
+    render(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ https://helium.com\n\nNote[^1].\n\n[^1]: Footnote text.\n',
+    ),
+  );
   assert.match(out, /<table>/);
   assert.match(out, /type="checkbox" checked disabled/);
   assert.match(out, /<del>old<\/del>/);
-  assert.match(out, /<a href="https:\/\/helium.com" target="_blank" rel="noopener noreferrer">https:\/\/helium.com<span class="sr-only"> \(opens in new tab\)<\/span><\/a>/);
+  assert.match(
+    out,
+    /<a href="https:\/\/helium.com" target="_blank" rel="noopener noreferrer">https:\/\/helium.com<span class="sr-only"> \(opens in new tab\)<\/span><\/a>/,
+  );
   assert.match(out, /id="user-content-fn-1"/);
 });
 
 test('admonitions with and without a title', () => {
   const out = html(render(':::warning[Mind the quota]\nCareful.\n:::\n\n:::tip\nHint.\n:::\n'));
-  assert.match(out, /<aside class="admonition admonition-warning"[^>]*><p class="admonition-title">Mind the quota<\/p><p>Careful.<\/p><\/aside>/);
+  assert.match(
+    out,
+    /<aside class="admonition admonition-warning"[^>]*><p class="admonition-title">Mind the quota<\/p><p>Careful.<\/p><\/aside>/,
+  );
   assert.match(out, /admonition-tip[^>]*><p class="admonition-title">Tip<\/p>/);
 });
 
 test('headings get unique GitHub-style ids, a Direct link anchor, and a h2–h3 TOC', () => {
   const result = render('## Rate limits\n\n### Rate limits\n\n#### Deep\n\n## Query `min_time`\n');
   const out = html(result);
-  assert.match(out, /<h2 id="rate-limits">Rate limits<a class="hash-link" href="#rate-limits" aria-label="Direct link to Rate limits"/);
+  assert.match(
+    out,
+    /<h2 id="rate-limits">Rate limits<a class="hash-link" href="#rate-limits" aria-label="Direct link to Rate limits"/,
+  );
   assert.match(out, /<h3 id="rate-limits-1">/);
-  assert.deepEqual(result.page.toc.map((t) => [t.depth, t.id]), [[2, 'rate-limits'], [3, 'rate-limits-1'], [2, 'query-min_time']]);
+  assert.deepEqual(
+    result.page.toc.map((t) => [t.depth, t.id]),
+    [
+      [2, 'rate-limits'],
+      [3, 'rate-limits-1'],
+      [2, 'query-min_time'],
+    ],
+  );
   assert.ok(result.page.anchors.includes('deep'));
 });
 
@@ -46,7 +77,10 @@ test('links to .md files become routes with baseUrl; a missing .md target is an 
   const docRoutes = new Map([['/site/content/guides/b.md', '/guides/b']]);
   const ok = render('See [b](./b.md#x).\n', { docRoutes });
   assert.match(html(ok), /href="\/docs\/guides\/b#x"/);
-  assert.deepEqual(ok.page.links.filter((l) => l.route === '/guides/b').map((l) => [l.hash, l.line]), [['x', 4]]);
+  assert.deepEqual(
+    ok.page.links.filter((l) => l.route === '/guides/b').map((l) => [l.hash, l.line]),
+    [['x', 4]],
+  );
   const broken = render('\nSee [c](./c.md).\n', { docRoutes });
   assert.equal(broken.diagnostics[0].code, 'DG401');
   assert.equal(broken.diagnostics[0].line, 5);
@@ -64,7 +98,12 @@ test('code blocks are highlighted at build time with title, highlighted lines an
 });
 
 test('untrusted Markdown is sanitised: no scripts, handlers or javascript: URLs', () => {
-  const out = html(render('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[click](javascript:alert(1)) <a href="javascript:alert(2)">x</a>\n\n:::note\nkept\n:::\n', { trusted: false }));
+  const out = html(
+    render(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[click](javascript:alert(1)) <a href="javascript:alert(2)">x</a>\n\n:::note\nkept\n:::\n',
+      { trusted: false },
+    ),
+  );
   assert.doesNotMatch(out, /<script|onerror|javascript:/i);
   assert.match(out, /admonition-note/);
 });
@@ -86,7 +125,8 @@ test('broken front matter is reported with file and line', () => {
 });
 
 test('routes: index, slug and id front matter, duplicates and drafts', () => {
-  const split = (contentPath: string, fm: string) => parseFrontMatter(source(`---\ntitle: T\n${fm}---\n`, contentPath)).value!;
+  const split = (contentPath: string, fm: string) =>
+    parseFrontMatter(source(`---\ntitle: T\n${fm}---\n`, contentPath)).value!;
   const { entries, diagnostics } = assignDocRoutes([
     split('index', ''),
     split('guides/index', ''),
@@ -95,7 +135,18 @@ test('routes: index, slug and id front matter, duplicates and drafts', () => {
     split('guides/z', 'draft: true\n'),
     split('guides/w', 'slug: /custom\n'),
   ]);
-  assert.deepEqual(entries.map((e) => [e.id, e.route]), [['index', '/'], ['guides/index', '/guides'], ['guides/x', '/custom'], ['guides/why', '/guides/why']]);
+  assert.deepEqual(
+    entries.map((e) => [e.id, e.route]),
+    [
+      ['index', '/'],
+      ['guides/index', '/guides'],
+      ['guides/x', '/custom'],
+      ['guides/why', '/guides/why'],
+    ],
+  );
   assert.equal(diagnostics.length, 1);
-  assert.match(diagnostics[0].message, /Two pages have the route "\/custom": content\/guides\/x.md and content\/guides\/w.md/);
+  assert.match(
+    diagnostics[0].message,
+    /Two pages have the route "\/custom": content\/guides\/x.md and content\/guides\/w.md/,
+  );
 });

@@ -10,18 +10,35 @@ import { createHighlighter } from '../../src/content/highlighter.js';
 function entries(count: number) {
   const splits: SplitSource[] = Array.from({ length: count }, (_, i) => {
     const text = `---\ntitle: Page ${i}\n---\n\n## Rewards ${i}\n\nSee [the next page](./page-${(i + 1) % count}.md#rewards-${(i + 1) % count}).\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n\n| a | b |\n|---|---|\n| ${i} | ~~old~~ |\n`;
-    return parseFrontMatter({ absolutePath: `/site/content/guides/page-${i}.md`, relativePath: `content/guides/page-${i}.md`, contentPath: `guides/page-${i}`, text }).value!;
+    return parseFrontMatter({
+      absolutePath: `/site/content/guides/page-${i}.md`,
+      relativePath: `content/guides/page-${i}.md`,
+      contentPath: `guides/page-${i}`,
+      text,
+    }).value!;
   });
   return assignDocRoutes(splits).entries;
 }
 
 test('pages parsed on worker threads equal pages parsed in-process, in input order', async () => {
   const list = entries(PARALLEL_THRESHOLD + 10);
-  const options = { processor: createMarkdownProcessor({ trusted: true }), highlighter: createHighlighter(), docRoutes: new Map(list.map((e) => [e.source.absolutePath, e.route])), baseUrl: '/', assetUrl: (path: string) => path };
+  const options = {
+    processor: createMarkdownProcessor({ trusted: true }),
+    highlighter: createHighlighter(),
+    docRoutes: new Map(list.map((e) => [e.source.absolutePath, e.route])),
+    baseUrl: '/',
+    assetUrl: (path: string) => path,
+  };
   const parallel = await parsePages(list, options);
   const inProcess = await parsePages(list.slice(0, 20), options);
   assert.equal(parallel.length, list.length);
-  assert.deepEqual(parallel.map((o) => o.entry.route), list.map((e) => e.route));
-  assert.deepEqual(parallel.slice(0, 20).map((o) => o.parsed), inProcess.map((o) => o.parsed));
+  assert.deepEqual(
+    parallel.map((o) => o.entry.route),
+    list.map((e) => e.route),
+  );
+  assert.deepEqual(
+    parallel.slice(0, 20).map((o) => o.parsed),
+    inProcess.map((o) => o.parsed),
+  );
   assert.match((parallel[5].parsed!.page.body as { html: string }).html, /href="\/guides\/page-6#rewards-6"/);
 });

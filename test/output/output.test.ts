@@ -12,8 +12,14 @@ import { formatDiagnostics } from '../../src/diagnostics/format-diagnostics.js';
 
 test('sitemap: absolute URLs under baseUrl, weekly, priority 0.5, sorted', () => {
   const xml = buildSitemap({ url: 'https://docs.acme.example', baseUrl: '/docs/', routes: ['/guides/b', '/'] });
-  assert.match(xml, /<url><loc>https:\/\/docs.acme.example\/docs\/<\/loc><changefreq>weekly<\/changefreq><priority>0.5<\/priority><\/url>\n<url><loc>https:\/\/docs.acme.example\/docs\/guides\/b<\/loc>/);
-  assert.match(buildRobotsTxt({ url: 'https://docs.acme.example', baseUrl: '/docs/' }), /Sitemap: https:\/\/docs.acme.example\/docs\/sitemap.xml/);
+  assert.match(
+    xml,
+    /<url><loc>https:\/\/docs.acme.example\/docs\/<\/loc><changefreq>weekly<\/changefreq><priority>0.5<\/priority><\/url>\n<url><loc>https:\/\/docs.acme.example\/docs\/guides\/b<\/loc>/,
+  );
+  assert.match(
+    buildRobotsTxt({ url: 'https://docs.acme.example', baseUrl: '/docs/' }),
+    /Sitemap: https:\/\/docs.acme.example\/docs\/sitemap.xml/,
+  );
 });
 
 test('clean URLs and baseUrl helpers', () => {
@@ -27,8 +33,17 @@ test('clean URLs and baseUrl helpers', () => {
 });
 
 test('request paths cannot escape the output', () => {
-  assert.deepEqual(resolveRequestPath('/', '/guides/usage'), { candidates: ['guides/usage', 'guides/usage/index.html', 'guides/usage.html'] });
-  for (const evil of ['/../etc/passwd', '/%2e%2e/etc/passwd', '/a/%2E%2E/%2E%2E/x', '/a%00b', '/..%5c..%5cwin.ini', '/%E0%A4%A']) {
+  assert.deepEqual(resolveRequestPath('/', '/guides/usage'), {
+    candidates: ['guides/usage', 'guides/usage/index.html', 'guides/usage.html'],
+  });
+  for (const evil of [
+    '/../etc/passwd',
+    '/%2e%2e/etc/passwd',
+    '/a/%2E%2E/%2E%2E/x',
+    '/a%00b',
+    '/..%5c..%5cwin.ini',
+    '/%E0%A4%A',
+  ]) {
     assert.ok('forbidden' in resolveRequestPath('/', evil), evil);
   }
   assert.ok('outside' in resolveRequestPath('/docs/', '/elsewhere'));
@@ -39,11 +54,19 @@ test('fs writer swaps the output in only after every file is written', async () 
   const out = join(dir, 'build');
   await mkdir(out);
   await writeFile(join(out, 'old.html'), 'old');
-  const plain = await createFsWriter(out).write([{ path: 'index.html', contents: 'new' }, { path: 'a/b.json', contents: '{}' }]);
+  const plain = await createFsWriter(out).write([
+    { path: 'index.html', contents: 'new' },
+    { path: 'a/b.json', contents: '{}' },
+  ]);
   assert.equal(plain.manifest, undefined, 'untracked: nothing hashed, no manifest');
   assert.deepEqual((await readdir(out)).sort(), ['a', 'index.html']);
   // A write that fails half-way (a file path under an existing file) leaves the last good output.
-  await assert.rejects(createFsWriter(out).write([{ path: 'x', contents: '1' }, { path: 'x/y', contents: '2' }]));
+  await assert.rejects(
+    createFsWriter(out).write([
+      { path: 'x', contents: '1' },
+      { path: 'x/y', contents: '2' },
+    ]),
+  );
   assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'new');
   // The previous output is deleted in the background; nothing else is left beside the output.
   await waitFor(async () => (await readdir(dir)).join() === 'build', 'the previous output is deleted');
@@ -51,7 +74,11 @@ test('fs writer swaps the output in only after every file is written', async () 
 
 test('fs writer links files the last write left unchanged instead of writing them again', async () => {
   const out = join(await mkdtemp(join(tmpdir(), 'docsgen-writer-')), 'build');
-  const site = (about: string) => [{ path: 'index.html', contents: 'home ←' }, { path: 'about/index.html', contents: about }, { path: 'data.bin', contents: new Uint8Array([1, 2, 3]) }];
+  const site = (about: string) => [
+    { path: 'index.html', contents: 'home ←' },
+    { path: 'about/index.html', contents: about },
+    { path: 'data.bin', contents: new Uint8Array([1, 2, 3]) },
+  ];
   const first = await createFsWriter(out, { track: true }).write(site('about'));
   assert.equal(first.reused, 0);
   const inode = async (path: string) => (await stat(join(out, path))).ino;
@@ -72,7 +99,10 @@ test('fs writer links files the last write left unchanged instead of writing the
   assert.equal(repaired.reused, 2);
   assert.equal(await readFile(join(out, 'index.html'), 'utf8'), 'home ←');
   // A manifest of another directory is not used.
-  assert.equal((await createFsWriter(`${out}-other`, { track: true, previous: repaired.manifest }).write(site('about'))).reused, 0);
+  assert.equal(
+    (await createFsWriter(`${out}-other`, { track: true, previous: repaired.manifest }).write(site('about'))).reused,
+    0,
+  );
 });
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -91,7 +121,18 @@ test('memory writer keeps the latest output', async () => {
 });
 
 test('diagnostics are sorted, deduplicated and formatted file:line:col', () => {
-  const d = { code: 'DG402', severity: 'error' as const, message: 'Broken link "/gude"', file: 'content/a.md', line: 12, column: 5, hint: 'Did you mean "/guides"?' };
+  const d = {
+    code: 'DG402',
+    severity: 'error' as const,
+    message: 'Broken link "/gude"',
+    file: 'content/a.md',
+    line: 12,
+    column: 5,
+    hint: 'Did you mean "/guides"?',
+  };
   const text = formatDiagnostics([d, d, { code: 'DG101', severity: 'error', message: 'Bad', key: 'baseUrl' }]);
-  assert.equal(text, 'content/a.md:12:5  error  Broken link "/gude"  DG402\n    hint: Did you mean "/guides"?\nconfig baseUrl  error  Bad  DG101');
+  assert.equal(
+    text,
+    'content/a.md:12:5  error  Broken link "/gude"  DG402\n    hint: Did you mean "/guides"?\nconfig baseUrl  error  Bad  DG101',
+  );
 });

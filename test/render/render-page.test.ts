@@ -11,22 +11,50 @@ import type { NavItem, Page } from '../../src/model.js';
 const { config } = resolveConfig(
   {
     product: { name: 'Acme', slug: 'acme', website: 'https://acme.example' },
-    title: 'Acme Docs', url: 'https://docs.acme.example', baseUrl: '/docs/',
-    navbar: { items: [] }, footer: { copyright: 'Copyright Acme' }, sidebars: { guides: ['guides/a'] },
+    title: 'Acme Docs',
+    url: 'https://docs.acme.example',
+    baseUrl: '/docs/',
+    navbar: { items: [] },
+    footer: { copyright: 'Copyright Acme' },
+    sidebars: { guides: ['guides/a'] },
     announcementBar: { id: 'v2', content: 'New: <a href="/guides/a">v2</a>' },
   },
   { root: '/site', configFile: 'site.config.ts' },
 );
 
 const page: Page = {
-  id: 'guides/a', route: '/guides/a', kind: 'doc', title: 'Rate <limits>', description: 'How "quota" works.', tags: [], hideTableOfContents: false,
-  toc: [{ depth: 2, id: 'intro', text: 'Intro' }], anchors: ['intro'], links: [], body: { type: 'html', html: '<h2 id="intro">Intro</h2>' }, text: '', docsFeatures: [],
+  id: 'guides/a',
+  route: '/guides/a',
+  kind: 'doc',
+  title: 'Rate <limits>',
+  description: 'How "quota" works.',
+  tags: [],
+  hideTableOfContents: false,
+  toc: [{ depth: 2, id: 'intro', text: 'Intro' }],
+  anchors: ['intro'],
+  links: [],
+  body: { type: 'html', html: '<h2 id="intro">Intro</h2>' },
+  text: '',
+  docsFeatures: [],
 };
 const sidebar: NavItem[] = [{ type: 'link', label: 'A', route: '/guides/a' }];
 
 test('a page renders the chrome and a full head', () => {
-  const site = buildSiteProps(config!, [{ type: 'link', label: 'Guides', href: '/docs/guides/a', external: false, position: 'left', activeRoutePrefix: '/guides' }]);
-  const props = buildPageProps(page, buildRouteTable([page], { guides: sidebar }), site, { js: '/docs/assets/js/entry.X.js', css: ['/docs/assets/css/styles.Y.css'], preload: [] });
+  const site = buildSiteProps(config!, [
+    {
+      type: 'link',
+      label: 'Guides',
+      href: '/docs/guides/a',
+      external: false,
+      position: 'left',
+      activeRoutePrefix: '/guides',
+    },
+  ]);
+  const props = buildPageProps(page, buildRouteTable([page], { guides: sidebar }), site, {
+    js: '/docs/assets/js/entry.X.js',
+    css: ['/docs/assets/css/styles.Y.css'],
+    preload: [],
+  });
   const html = renderPage({ props, headScript: buildHeadScript(site) });
   assert.match(html, /^<!DOCTYPE html><html lang="en"/);
   assert.match(html, /<title>Rate &lt;limits&gt; \| Acme Docs<\/title>/);
@@ -39,17 +67,29 @@ test('a page renders the chrome and a full head', () => {
   assert.match(html, /<meta name="theme-color"/);
   assert.match(html, /<a class="skip-link" href="#main-content">Skip to main content<\/a>/);
   assert.match(html, /<main id="main-content"/);
-  assert.match(html, /aria-current="page"[^>]*>|<a class="menu-link menu-link--active" href="\/docs\/guides\/a" aria-current="page"/);
+  assert.match(
+    html,
+    /aria-current="page"[^>]*>|<a class="menu-link menu-link--active" href="\/docs\/guides\/a" aria-current="page"/,
+  );
   assert.match(html, /href="\/docs\/guides\/a">v2<\/a>/, 'announcement links follow baseUrl');
   assert.match(html, /<nav class="toc"/);
   assert.match(html, /Copyright Acme/);
-  assert.match(html, /href="https:\/\/acme.example" target="_blank" rel="noopener noreferrer">acme.example<span class="sr-only"> \(opens in new tab\)<\/span>/);
+  assert.match(
+    html,
+    /href="https:\/\/acme.example" target="_blank" rel="noopener noreferrer">acme.example<span class="sr-only"> \(opens in new tab\)<\/span>/,
+  );
   // The pre-paint script comes before the stylesheet so the theme is set before first paint.
-  assert.ok(html.indexOf("getItem(k)") < html.indexOf('rel="stylesheet"'));
+  assert.ok(html.indexOf('getItem(k)') < html.indexOf('rel="stylesheet"'));
 });
 
 test('large sidebars send only the active category in full', () => {
-  const category = (n: number, size: number): NavItem => ({ type: 'category', label: `C${n}`, collapsed: false, collapsible: true, items: Array.from({ length: size }, (_, i) => ({ type: 'link' as const, label: `P${i}`, route: `/c${n}/p${i}` })) });
+  const category = (n: number, size: number): NavItem => ({
+    type: 'category',
+    label: `C${n}`,
+    collapsed: false,
+    collapsible: true,
+    items: Array.from({ length: size }, (_, i) => ({ type: 'link' as const, label: `P${i}`, route: `/c${n}/p${i}` })),
+  });
   const small = [category(0, 10)];
   assert.deepEqual(trimSidebar(small, '/c0/p1'), small);
   const big = Array.from({ length: 10 }, (_, n) => category(n, 100));

@@ -44,10 +44,16 @@ for (const parameter of ['min_time', 'cbsd_id', 'max_time', 'cbsd_ids', 'bucket'
   test(`parameter ${parameter}: every operation that takes it is found`, async () => {
     const spec = JSON.parse(await readFile(join(import.meta.dirname, '../../openapi/heliumgeek.json'), 'utf8'));
     const summaries = new Set<string>();
-    for (const item of Object.values(spec.paths) as Record<string, { summary?: string; parameters?: { name?: string; $ref?: string }[] }>[]) {
+    for (const item of Object.values(spec.paths) as Record<
+      string,
+      { summary?: string; parameters?: { name?: string; $ref?: string }[] }
+    >[]) {
       for (const op of Object.values(item)) {
         if (typeof op !== 'object' || !op || !('responses' in op)) continue;
-        const names = [...(op.parameters ?? []), ...((item as { parameters?: { name?: string; $ref?: string }[] }).parameters ?? [])].map((p) => p.name ?? resolveName(spec, p.$ref));
+        const names = [
+          ...(op.parameters ?? []),
+          ...((item as { parameters?: { name?: string; $ref?: string }[] }).parameters ?? []),
+        ].map((p) => p.name ?? resolveName(spec, p.$ref));
         if (names.includes(parameter)) summaries.add(op.summary!);
       }
     }
@@ -55,12 +61,20 @@ for (const parameter of ['min_time', 'cbsd_id', 'max_time', 'cbsd_ids', 'bucket'
     const outcome = await engine.search(parameter);
     const groups = await engine.describe(outcome.groups);
     const titles = groups.map((g) => g.titleText);
-    for (const summary of summaries) assert.ok(titles.includes(summary), `${parameter}: "${summary}" is not among the results`);
-    if (parameter.includes('_')) assert.ok(groups.slice(0, 3).some((g) => g.type === 'operation'), `${parameter}: no operation in the top 3`);
+    for (const summary of summaries)
+      assert.ok(titles.includes(summary), `${parameter}: "${summary}" is not among the results`);
+    if (parameter.includes('_'))
+      assert.ok(
+        groups.slice(0, 3).some((g) => g.type === 'operation'),
+        `${parameter}: no operation in the top 3`,
+      );
   });
 }
 
-function resolveName(spec: { components?: { parameters?: Record<string, { name: string }> } }, ref?: string): string | undefined {
+function resolveName(
+  spec: { components?: { parameters?: Record<string, { name: string }> } },
+  ref?: string,
+): string | undefined {
   const key = ref?.split('/').pop();
   return key ? spec.components?.parameters?.[key]?.name : undefined;
 }

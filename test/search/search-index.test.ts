@@ -18,7 +18,14 @@ const texts = (text: string) => tokenize(text).map((t) => t.text);
 describe('terms', () => {
   test('identifiers are kept whole and split into parts', () => {
     assert.deepEqual(texts('min_time'), ['min_time', 'min', 'time']);
-    assert.deepEqual(texts('GET /gateways/{address}/mobile/rewards.'), ['get', 'gateways/{address}/mobile/rewards', 'gateways', 'address', 'mobile', 'rewards']);
+    assert.deepEqual(texts('GET /gateways/{address}/mobile/rewards.'), [
+      'get',
+      'gateways/{address}/mobile/rewards',
+      'gateways',
+      'address',
+      'mobile',
+      'rewards',
+    ]);
     assert.deepEqual(texts('x-api-key'), ['x-api-key', 'x', 'api', 'key']);
   });
 
@@ -47,24 +54,40 @@ describe('query plans', () => {
       { lookups: [{ term: 'reward', prefix: true, fuzzy: 0.2 }] },
     ]);
     // The stem does not start the word: both, as typed and by the stem.
-    assert.deepEqual(planQuery('gateway').words, [{ lookups: [{ term: 'gateway', prefix: true, fuzzy: 0.2 }, { term: 'gatewai', prefix: true, fuzzy: 0 }] }]);
+    assert.deepEqual(planQuery('gateway').words, [
+      {
+        lookups: [
+          { term: 'gateway', prefix: true, fuzzy: 0.2 },
+          { term: 'gatewai', prefix: true, fuzzy: 0 },
+        ],
+      },
+    ]);
   });
 
   test('a finished word is looked up by its stem, and as typed (with typo tolerance) when that finds nothing', () => {
     const plan = planQuery('pagnation gateway ');
     assert.deepEqual(plan.words, [
-      { lookups: [{ term: 'pagnat', prefix: false, fuzzy: 0.2 }], fallback: [{ term: 'pagnation', prefix: false, fuzzy: 0.2 }] },
-      { lookups: [{ term: 'gatewai', prefix: false, fuzzy: 0.2 }], fallback: [{ term: 'gateway', prefix: false, fuzzy: 0.2 }] },
+      {
+        lookups: [{ term: 'pagnat', prefix: false, fuzzy: 0.2 }],
+        fallback: [{ term: 'pagnation', prefix: false, fuzzy: 0.2 }],
+      },
+      {
+        lookups: [{ term: 'gatewai', prefix: false, fuzzy: 0.2 }],
+        fallback: [{ term: 'gateway', prefix: false, fuzzy: 0.2 }],
+      },
     ]);
   });
 
   test('compounds are exact (no fuzzy) and keep their parts', () => {
     const plan = planQuery('cbsd_id');
-    assert.deepEqual(plan.words.map((w) => w.lookups), [
-      [{ term: 'cbsd_id', prefix: true, fuzzy: 0 }],
-      [{ term: 'cbsd', prefix: false, fuzzy: 0 }],
-      [{ term: 'id', prefix: true, fuzzy: 0 }],
-    ]);
+    assert.deepEqual(
+      plan.words.map((w) => w.lookups),
+      [
+        [{ term: 'cbsd_id', prefix: true, fuzzy: 0 }],
+        [{ term: 'cbsd', prefix: false, fuzzy: 0 }],
+        [{ term: 'id', prefix: true, fuzzy: 0 }],
+      ],
+    );
   });
 
   test('a one-letter word is not a prefix; an empty query plans nothing', () => {
@@ -75,7 +98,8 @@ describe('query plans', () => {
 
 describe('sections', () => {
   test('HTML is split at h2 and h3 with their ids, without the hash links', () => {
-    const html = '<p>Intro &amp; more.</p><h2 id="limits">Rate limits<a class="hash-link" href="#limits" aria-label="Direct link to Rate limits">#</a></h2><p>Up to <code>10</code>/s.</p><h3 id="retry">Retry</h3><ul><li>Back off</li></ul><h4 id="x">Deep</h4><p>still retry</p>';
+    const html =
+      '<p>Intro &amp; more.</p><h2 id="limits">Rate limits<a class="hash-link" href="#limits" aria-label="Direct link to Rate limits">#</a></h2><p>Up to <code>10</code>/s.</p><h3 id="retry">Retry</h3><ul><li>Back off</li></ul><h4 id="x">Deep</h4><p>still retry</p>';
     assert.deepEqual(
       splitHtmlSections(html).map((s) => [s.heading, s.anchor, htmlToText(s.html)]),
       [
@@ -87,32 +111,104 @@ describe('sections', () => {
   });
 
   const page = (over: Partial<Page>): Page => ({
-    id: 'x', route: '/x', kind: 'doc', title: 'X', description: '', tags: [], hideTableOfContents: false, toc: [], anchors: [], links: [],
-    body: { type: 'html', html: '<p>Body.</p>' }, text: 'Body.', docsFeatures: [], ...over,
+    id: 'x',
+    route: '/x',
+    kind: 'doc',
+    title: 'X',
+    description: '',
+    tags: [],
+    hideTableOfContents: false,
+    toc: [],
+    anchors: [],
+    links: [],
+    body: { type: 'html', html: '<p>Body.</p>' },
+    text: 'Body.',
+    docsFeatures: [],
+    ...over,
   });
 
   const operation: ApiOperationView = {
-    slug: 'radio-rewards', method: 'get', path: '/radios/{cbsd_id}/rewards', pathSegments: [], serverUrl: 'https://api.example.com/v0', servers: [],
-    summary: 'Radio rewards', operationId: 'getRadioRewards', tags: ['Radios'], deprecated: false, descriptionHtml: '<p>Rewards of one radio.</p>', security: [],
+    slug: 'radio-rewards',
+    method: 'get',
+    path: '/radios/{cbsd_id}/rewards',
+    pathSegments: [],
+    serverUrl: 'https://api.example.com/v0',
+    servers: [],
+    summary: 'Radio rewards',
+    operationId: 'getRadioRewards',
+    tags: ['Radios'],
+    deprecated: false,
+    descriptionHtml: '<p>Rewards of one radio.</p>',
+    security: [],
     parameterGroups: [
-      { location: 'path', id: 'path-parameters', title: 'Path parameters', parameters: [{ name: 'cbsd_id', in: 'path', required: true, deprecated: false, type: 'string', constraints: [], descriptionHtml: '<p>CBSD id.</p>' }] },
-      { location: 'query', id: 'query-parameters', title: 'Query parameters', parameters: [{ name: 'min_time', in: 'query', required: false, deprecated: false, type: 'string', constraints: [] }] },
+      {
+        location: 'path',
+        id: 'path-parameters',
+        title: 'Path parameters',
+        parameters: [
+          {
+            name: 'cbsd_id',
+            in: 'path',
+            required: true,
+            deprecated: false,
+            type: 'string',
+            constraints: [],
+            descriptionHtml: '<p>CBSD id.</p>',
+          },
+        ],
+      },
+      {
+        location: 'query',
+        id: 'query-parameters',
+        title: 'Query parameters',
+        parameters: [
+          { name: 'min_time', in: 'query', required: false, deprecated: false, type: 'string', constraints: [] },
+        ],
+      },
     ],
-    responses: [{ id: 'response-200', status: '200', label: '200', kind: 'success', descriptionHtml: '<p>The rewards.</p>', headers: [{ name: 'X-Quota', in: 'header', required: false, deprecated: false, type: 'integer', constraints: [] }] }],
-    codeSamples: [], visibleTabs: 6,
-    sections: [{ id: 'parameters', text: 'Parameters', depth: 2 }, { id: 'path-parameters', text: 'Path parameters', depth: 3 }, { id: 'query-parameters', text: 'Query parameters', depth: 3 }, { id: 'responses', text: 'Responses', depth: 2 }],
+    responses: [
+      {
+        id: 'response-200',
+        status: '200',
+        label: '200',
+        kind: 'success',
+        descriptionHtml: '<p>The rewards.</p>',
+        headers: [
+          { name: 'X-Quota', in: 'header', required: false, deprecated: false, type: 'integer', constraints: [] },
+        ],
+      },
+    ],
+    codeSamples: [],
+    visibleTabs: 6,
+    sections: [
+      { id: 'parameters', text: 'Parameters', depth: 2 },
+      { id: 'path-parameters', text: 'Path parameters', depth: 3 },
+      { id: 'query-parameters', text: 'Query parameters', depth: 3 },
+      { id: 'responses', text: 'Responses', depth: 2 },
+    ],
   };
 
   test('an operation gives method, path, base path, id and tags as keywords, and one section per parameter group', () => {
-    const [searchPage] = buildSearchPages([page({ kind: 'api-operation', route: '/api/reference/radio-rewards', title: 'Radio rewards', badge: 'GET', body: { type: 'api-operation', operation } })]);
+    const [searchPage] = buildSearchPages([
+      page({
+        kind: 'api-operation',
+        route: '/api/reference/radio-rewards',
+        title: 'Radio rewards',
+        badge: 'GET',
+        body: { type: 'api-operation', operation },
+      }),
+    ]);
     assert.equal(searchPage.type, 'operation');
     assert.equal(searchPage.badge, 'GET');
-    assert.deepEqual(searchPage.sections.map((s) => [s.heading, s.anchor, s.keywords]), [
-      ['', '', 'GET /radios/{cbsd_id}/rewards /v0/radios/{cbsd_id}/rewards getRadioRewards Radios'],
-      ['Path parameters', 'path-parameters', 'cbsd_id'],
-      ['Query parameters', 'query-parameters', 'min_time'],
-      ['Responses', 'responses', ''],
-    ]);
+    assert.deepEqual(
+      searchPage.sections.map((s) => [s.heading, s.anchor, s.keywords]),
+      [
+        ['', '', 'GET /radios/{cbsd_id}/rewards /v0/radios/{cbsd_id}/rewards getRadioRewards Radios'],
+        ['Path parameters', 'path-parameters', 'cbsd_id'],
+        ['Query parameters', 'query-parameters', 'min_time'],
+        ['Responses', 'responses', ''],
+      ],
+    );
     assert.match(searchPage.sections[1].text, /cbsd_id string CBSD id\./);
     assert.doesNotMatch(searchPage.sections[3].text, /X-Quota/);
   });
@@ -124,7 +220,13 @@ describe('sections', () => {
       page({ route: '/search', kind: 'search' }),
       page({ route: '/404', kind: 'not-found' }),
     ]);
-    assert.deepEqual(pages.map((p) => [p.route, p.type]), [['/guides/a', 'guide'], ['/examples/b', 'example']]);
+    assert.deepEqual(
+      pages.map((p) => [p.route, p.type]),
+      [
+        ['/guides/a', 'guide'],
+        ['/examples/b', 'example'],
+      ],
+    );
     assert.equal(pages[0].sections[0].text, 'All about quotas. Body.');
     assert.equal(pages[0].sections[0].keywords, 'quota');
   });
@@ -145,7 +247,10 @@ describe('term files', () => {
     for (const word of words) {
       const key = keys.filter((k) => word.startsWith(k)).sort((a, b) => b.length - a.length)[0];
       assert.ok(key !== undefined, word);
-      assert.ok(groups[fileOf[keys.indexOf(key)]].some((t) => t[0] === word), `${word} in the file of "${key}"`);
+      assert.ok(
+        groups[fileOf[keys.indexOf(key)]].some((t) => t[0] === word),
+        `${word} in the file of "${key}"`,
+      );
     }
   });
 });
@@ -153,13 +258,37 @@ describe('term files', () => {
 /** A small site whose index is split into many small files. */
 function smallSite(): Page[] {
   const page = (route: string, title: string, html: string, kind: Page['kind'] = 'doc'): Page => ({
-    id: route, route, kind, title, description: '', tags: [], hideTableOfContents: false, toc: [], anchors: [], links: [], body: { type: 'html', html }, text: '', docsFeatures: [],
+    id: route,
+    route,
+    kind,
+    title,
+    description: '',
+    tags: [],
+    hideTableOfContents: false,
+    toc: [],
+    anchors: [],
+    links: [],
+    body: { type: 'html', html },
+    text: '',
+    docsFeatures: [],
   });
   return [
     page('/', 'Home', '<p>Welcome to the gateway API.</p>', 'home'),
-    page('/guides/pagination', 'Pagination', '<p>Lists come a page at a time.</p><h2 id="cursor">The cursor</h2><p>Pass the cursor from the next link to read the next page.</p><h2 id="limit">Page size</h2><p>Use limit up to 256.</p>'),
-    page('/guides/authentication', 'Authentication', '<p>Send your API key in the x-api-key header.</p><h2 id="errors">401 and 403</h2><p>A missing key gives 401.</p>'),
-    page('/examples/rewards', 'Daily rewards of a gateway', '<p>Sum the rewards of one hotspot per day.</p><h2 id="request">Request</h2><p>Call the sum endpoint with bucket=day and min_time.</p>'),
+    page(
+      '/guides/pagination',
+      'Pagination',
+      '<p>Lists come a page at a time.</p><h2 id="cursor">The cursor</h2><p>Pass the cursor from the next link to read the next page.</p><h2 id="limit">Page size</h2><p>Use limit up to 256.</p>',
+    ),
+    page(
+      '/guides/authentication',
+      'Authentication',
+      '<p>Send your API key in the x-api-key header.</p><h2 id="errors">401 and 403</h2><p>A missing key gives 401.</p>',
+    ),
+    page(
+      '/examples/rewards',
+      'Daily rewards of a gateway',
+      '<p>Sum the rewards of one hotspot per day.</p><h2 id="request">Request</h2><p>Call the sum endpoint with bucket=day and min_time.</p>',
+    ),
   ];
 }
 
@@ -172,7 +301,10 @@ describe('engine', () => {
     assert.equal(manifest.sections.length, 4);
     assert.ok(manifest.termFiles > 3);
     assert.equal(manifest.contentFiles, 4);
-    assert.deepEqual([...files.keys()].filter((k) => k !== 'index.json').every((k) => k.startsWith(`${manifest.hash}/`)), true);
+    assert.deepEqual(
+      [...files.keys()].filter((k) => k !== 'index.json').every((k) => k.startsWith(`${manifest.hash}/`)),
+      true,
+    );
   });
 
   test('a query loads only the term files of its words and the content of the results it shows', async () => {
@@ -184,20 +316,42 @@ describe('engine', () => {
     const outcome = await engine.search('cursor');
     const [group] = await engine.describe(outcome.groups.slice(0, 1));
     assert.equal(group.route, '/guides/pagination');
-    assert.deepEqual(group.hits.map((h) => h.route), ['/guides/pagination#cursor']);
+    assert.deepEqual(
+      group.hits.map((h) => h.route),
+      ['/guides/pagination#cursor'],
+    );
     assert.deepEqual(group.hits[0].heading, [{ text: 'The ' }, { text: 'cursor', mark: true }]);
-    assert.ok(loaded.filter((n) => n.includes('terms-')).length < index.manifest.termFiles / 2, `loaded ${loaded.join(', ')}`);
-    assert.deepEqual(loaded.filter((n) => n.includes('content-')), [`${index.manifest.hash}/content-1.json`]);
+    assert.ok(
+      loaded.filter((n) => n.includes('terms-')).length < index.manifest.termFiles / 2,
+      `loaded ${loaded.join(', ')}`,
+    );
+    assert.deepEqual(
+      loaded.filter((n) => n.includes('content-')),
+      [`${index.manifest.hash}/content-1.json`],
+    );
   });
 
   test('results are the same with the index loaded whole or piece by piece', async () => {
     const load = async (name: string) => JSON.parse(files.get(name)!);
     const eager = createSearchEngine(load);
     await eager.ready();
-    for (const query of ['page', 'rewards hotspot', 'x-api-key', 'min_time', 'curs', 'pagination cursor', 'gatway', 'pagnation curs']) {
+    for (const query of [
+      'page',
+      'rewards hotspot',
+      'x-api-key',
+      'min_time',
+      'curs',
+      'pagination cursor',
+      'gatway',
+      'pagnation curs',
+    ]) {
       const lazy = createSearchEngine(load);
       const [a, b] = await Promise.all([eager.search(query), lazy.search(query)]);
-      assert.deepEqual(b.groups.map((g) => g.page), a.groups.map((g) => g.page), query);
+      assert.deepEqual(
+        b.groups.map((g) => g.page),
+        a.groups.map((g) => g.page),
+        query,
+      );
     }
   });
 
@@ -205,7 +359,10 @@ describe('engine', () => {
     const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
     const both = await engine.search('cursor limit');
     assert.equal(both.mode, 'AND');
-    assert.deepEqual((await engine.describe(both.groups)).map((g) => g.route), ['/guides/pagination']);
+    assert.deepEqual(
+      (await engine.describe(both.groups)).map((g) => g.route),
+      ['/guides/pagination'],
+    );
     const outcome = await engine.search('cursor unicorn');
     assert.equal(outcome.mode, 'OR');
     assert.ok(outcome.groups.length > 0);
@@ -249,7 +406,11 @@ describe('engine', () => {
 
 describe('snippets', () => {
   test('matched words are marked, by their form or their stem', () => {
-    assert.deepEqual(highlight('Rewards of the gateway', ['reward', 'gatewai']), [{ text: 'Rewards', mark: true }, { text: ' of the ' }, { text: 'gateway', mark: true }]);
+    assert.deepEqual(highlight('Rewards of the gateway', ['reward', 'gatewai']), [
+      { text: 'Rewards', mark: true },
+      { text: ' of the ' },
+      { text: 'gateway', mark: true },
+    ]);
   });
 
   test('a long text is cut around the densest run of matches', () => {
@@ -263,6 +424,14 @@ describe('snippets', () => {
 });
 
 test('the parts of a matched identifier are marked inside it only', () => {
-  assert.deepEqual(highlight('Time series: min_time and max_time', ['min_time', 'min', 'time']), [{ text: 'Time series: ' }, { text: 'min_time', mark: true }, { text: ' and max_time' }]);
-  assert.deepEqual(highlight('The rewardType field', ['reward']), [{ text: 'The ' }, { text: 'reward', mark: true }, { text: 'Type field' }]);
+  assert.deepEqual(highlight('Time series: min_time and max_time', ['min_time', 'min', 'time']), [
+    { text: 'Time series: ' },
+    { text: 'min_time', mark: true },
+    { text: ' and max_time' },
+  ]);
+  assert.deepEqual(highlight('The rewardType field', ['reward']), [
+    { text: 'The ' },
+    { text: 'reward', mark: true },
+    { text: 'Type field' },
+  ]);
 });

@@ -18,7 +18,10 @@ function asList(filters: unknown): (string | string[])[] {
  * The search parameters sent with every query: the configured ones, plus (with contextual search)
  * facet filters for the current language and docs tag, merged with any configured facetFilters.
  */
-export function algoliaSearchParameters(algolia: Pick<AlgoliaSettings, 'contextualSearch' | 'searchParameters'>, context: { language: string; docsTags?: string[] }): Record<string, unknown> {
+export function algoliaSearchParameters(
+  algolia: Pick<AlgoliaSettings, 'contextualSearch' | 'searchParameters'>,
+  context: { language: string; docsTags?: string[] },
+): Record<string, unknown> {
   const configured = algolia.searchParameters ?? {};
   if (!algolia.contextualSearch) return { ...configured };
   const tags = context.docsTags ?? ['default', 'docs-default-current'];
@@ -27,7 +30,10 @@ export function algoliaSearchParameters(algolia: Pick<AlgoliaSettings, 'contextu
 }
 
 /** Ask AI is offered only when configured and the library's major version is 4 (5.x moved it). */
-export function askAiOption(askAi: AlgoliaSettings['askAi'], libraryVersion: string): AlgoliaSettings['askAi'] | undefined {
+export function askAiOption(
+  askAi: AlgoliaSettings['askAi'],
+  libraryVersion: string,
+): AlgoliaSettings['askAi'] | undefined {
   if (!askAi) return undefined;
   return Number.parseInt(libraryVersion, 10) === 4 ? askAi : undefined;
 }
@@ -54,7 +60,8 @@ export function markedParts(value: string | undefined): TextPart[] {
   const pattern = /<mark>([\s\S]*?)<\/mark>/g;
   let last = 0;
   for (const match of value.matchAll(pattern)) {
-    if (match.index! > last) parts.push({ text: decodeEntities(value.slice(last, match.index).replace(/<[^>]+>/g, '')) });
+    if (match.index! > last)
+      parts.push({ text: decodeEntities(value.slice(last, match.index).replace(/<[^>]+>/g, '')) });
     parts.push({ text: decodeEntities(match[1].replace(/<[^>]+>/g, '')), mark: true });
     last = match.index! + match[0].length;
   }

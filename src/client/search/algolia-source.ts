@@ -45,10 +45,21 @@ export function groupRecords(records: DocSearchRecord[], externalUrlRegex?: stri
     let group = groups.get(page);
     if (!group) {
       const title = markedParts(record._highlightResult?.hierarchy?.lvl1?.value);
-      groups.set(page, (group = { href: page, title: title.length ? title : [{ text: titleText }], titleText, type: typeOf(page), hits: [] }));
+      groups.set(
+        page,
+        (group = {
+          href: page,
+          title: title.length ? title : [{ text: titleText }],
+          titleText,
+          type: typeOf(page),
+          hits: [],
+        }),
+      );
     }
     const level = LEVELS.find((l) => record.hierarchy[l]);
-    const heading = level ? markedParts(record._highlightResult?.hierarchy?.[level]?.value ?? record.hierarchy[level] ?? '') : [];
+    const heading = level
+      ? markedParts(record._highlightResult?.hierarchy?.[level]?.value ?? record.hierarchy[level] ?? '')
+      : [];
     const snippet = markedParts(record._snippetResult?.content?.value ?? record.content ?? '');
     if (!group.hits.some((h) => h.href === href)) group.hits.push({ href, heading, snippet } satisfies ResultHit);
   }
@@ -60,7 +71,11 @@ export function createAlgoliaPageSource(algolia: AlgoliaSettings, settings: Sear
   const fetchPage = async (query: string, page: number): Promise<AlgoliaResponse['results'][number]> => {
     const response = await fetch(`https://${algolia.appId}-dsn.algolia.net/1/indexes/*/queries`, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain', 'x-algolia-application-id': algolia.appId, 'x-algolia-api-key': algolia.apiKey },
+      headers: {
+        'content-type': 'text/plain',
+        'x-algolia-application-id': algolia.appId,
+        'x-algolia-api-key': algolia.apiKey,
+      },
       body: JSON.stringify({
         requests: [
           {
@@ -68,7 +83,18 @@ export function createAlgoliaPageSource(algolia: AlgoliaSettings, settings: Sear
             query,
             page,
             hitsPerPage: HITS_PER_PAGE,
-            attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
+            attributesToRetrieve: [
+              'hierarchy.lvl0',
+              'hierarchy.lvl1',
+              'hierarchy.lvl2',
+              'hierarchy.lvl3',
+              'hierarchy.lvl4',
+              'hierarchy.lvl5',
+              'hierarchy.lvl6',
+              'content',
+              'type',
+              'url',
+            ],
             attributesToSnippet: ['content:24'],
             highlightPreTag: '<mark>',
             highlightPostTag: '</mark>',

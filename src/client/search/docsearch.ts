@@ -27,7 +27,8 @@ function injectStyles(): void {
   document.head.append(style);
 }
 
-const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function createDocSearchUi(settings: SearchSettings): SearchUi {
   const algolia = settings.search.algolia!;
@@ -102,7 +103,9 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
         return null;
       },
       transformSearchClient: (client) => {
-        const search = client.search.bind(client) as (...args: unknown[]) => Promise<{ results: { nbHits?: number; query?: string }[] }>;
+        const search = client.search.bind(client) as (
+          ...args: unknown[]
+        ) => Promise<{ results: { nbHits?: number; query?: string }[] }>;
         (client as { search: unknown }).search = async (...args: unknown[]) => {
           const query = (args[0] as { requests?: { query?: string }[] } | undefined)?.requests?.[0]?.query ?? '';
           let response: Awaited<ReturnType<typeof search>>;
@@ -115,7 +118,11 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
           }
           if (failedQuery === query) failedQuery = undefined;
           const first = response.results?.[0];
-          if (first && typeof first.query === 'string') counts.set(first.query, response.results.reduce((sum, r) => sum + (r.nbHits ?? 0), 0));
+          if (first && typeof first.query === 'string')
+            counts.set(
+              first.query,
+              response.results.reduce((sum, r) => sum + (r.nbHits ?? 0), 0),
+            );
           return response;
         };
         return client;
@@ -149,7 +156,10 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
       button.addEventListener('click', () => {
         const input = document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input');
         if (!input) return;
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, `${title.toLowerCase()} `);
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+          input,
+          `${title.toLowerCase()} `,
+        );
         input.dispatchEvent(new Event('input', { bubbles: true }));
         input.focus();
       });
@@ -166,7 +176,11 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
     const dropdown = document.querySelector('.DocSearch-Modal .DocSearch-Dropdown');
     const input = document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input');
     const existing = document.querySelector('.DocSearch-Modal [data-search-error]');
-    const failed = failedQuery !== undefined && input !== null && input.value.trim() === failedQuery.trim() && !document.querySelector('.DocSearch-Modal .DocSearch-AskAiScreen-Body');
+    const failed =
+      failedQuery !== undefined &&
+      input !== null &&
+      input.value.trim() === failedQuery.trim() &&
+      !document.querySelector('.DocSearch-Modal .DocSearch-AskAiScreen-Body');
     if (!failed || !dropdown) {
       existing?.remove();
       dropdown?.querySelector<HTMLElement>('.DocSearch-Dropdown-Container')?.removeAttribute('hidden');
@@ -212,7 +226,9 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
   document.addEventListener(
     'click',
     (event) => {
-      const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('.DocSearch-Modal .DocSearch-Hit a[href]');
+      const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(
+        '.DocSearch-Modal .DocSearch-Hit a[href]',
+      );
       if (!link || !plainClick(event)) return;
       event.preventDefault();
       returnFocus = null;

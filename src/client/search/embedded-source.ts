@@ -1,4 +1,9 @@
-import { createSearchEngine, type RankedGroup, type SearchEngine, type SearchGroup } from '../../search/search-engine.js';
+import {
+  createSearchEngine,
+  type RankedGroup,
+  type SearchEngine,
+  type SearchGroup,
+} from '../../search/search-engine.js';
 import { joinBase } from '../../shared/url.js';
 import type { ResultGroup } from '@templates/components/search/SearchResults.js';
 import type { PageResults } from '@templates/components/search/SearchPageResults.js';
@@ -31,7 +36,8 @@ export async function searchEmbedded(engine: SearchEngine, query: string, baseUr
   return {
     query,
     total: ranked.length,
-    describe: async (count, hitsPerGroup = 3) => toResultGroups(await engine.describe(ranked.slice(0, count), { hitsPerGroup }), baseUrl),
+    describe: async (count, hitsPerGroup = 3) =>
+      toResultGroups(await engine.describe(ranked.slice(0, count), { hitsPerGroup }), baseUrl),
     hasMore: (shown) => shown < ranked.length,
   };
 }

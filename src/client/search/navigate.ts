@@ -5,9 +5,13 @@
  */
 export function navigateTo(href: string, externalUrlRegex?: string): void {
   const url = new URL(href, location.href);
-  const external = url.origin !== location.origin || (externalUrlRegex ? safeRegExp(externalUrlRegex)?.test(href) === true : false);
+  const external =
+    url.origin !== location.origin || (externalUrlRegex ? safeRegExp(externalUrlRegex)?.test(href) === true : false);
   if (!external) {
-    const event = new CustomEvent('docsgen:navigate', { detail: { url: url.pathname + url.search + url.hash }, cancelable: true });
+    const event = new CustomEvent('docsgen:navigate', {
+      detail: { url: url.pathname + url.search + url.hash },
+      cancelable: true,
+    });
     if (!window.dispatchEvent(event)) return;
   }
   location.assign(url.href);

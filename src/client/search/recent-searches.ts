@@ -11,7 +11,11 @@ export function createRecentSearches(storage: SafeStorage): RecentSearchesStore 
     if (memory) return memory;
     try {
       const parsed = JSON.parse(storage.get(KEY) ?? '[]') as unknown;
-      memory = Array.isArray(parsed) ? parsed.filter((h): h is RecentHit => typeof h?.href === 'string' && typeof h?.title === 'string').slice(0, LIMIT) : [];
+      memory = Array.isArray(parsed)
+        ? parsed
+            .filter((h): h is RecentHit => typeof h?.href === 'string' && typeof h?.title === 'string')
+            .slice(0, LIMIT)
+        : [];
     } catch {
       memory = [];
     }

@@ -60,21 +60,23 @@ export function createSearchUi(settings: SearchSettings): SearchUi {
       release = lockScroll();
       engine.ready().catch(() => undefined);
       // Rendered at once, so that the input has focus before the next keystroke arrives.
-      flushSync(() => root!.render(
-        <SearchModal
-          key={++opened}
-          initialQuery={initialQuery}
-          source={source}
-          recent={recent}
-          searchPageHref={settings.search.searchPagePath ? (query) => searchPageHref(settings, query)! : undefined}
-          reportHref={settings.search.reportUrl ? (query) => reportHref(settings, query)! : undefined}
-          onNavigate={(href) => {
-            returnFocus = null;
-            navigateTo(href);
-          }}
-          onClose={close}
-        />,
-      ));
+      flushSync(() =>
+        root!.render(
+          <SearchModal
+            key={++opened}
+            initialQuery={initialQuery}
+            source={source}
+            recent={recent}
+            searchPageHref={settings.search.searchPagePath ? (query) => searchPageHref(settings, query)! : undefined}
+            reportHref={settings.search.reportUrl ? (query) => reportHref(settings, query)! : undefined}
+            onNavigate={(href) => {
+              returnFocus = null;
+              navigateTo(href);
+            }}
+            onClose={close}
+          />,
+        ),
+      );
     },
   };
 }

@@ -12,7 +12,10 @@ import { reportHref, type SearchSettings } from './search-settings.js';
 
 function embeddedSource(settings: SearchSettings): PageSearchSource {
   const engine = createEmbeddedEngine(settings);
-  return { search: (query) => searchEmbedded(engine, query, settings.baseUrl), suggest: (query) => engine.suggest(query) };
+  return {
+    search: (query) => searchEmbedded(engine, query, settings.baseUrl),
+    suggest: (query) => engine.suggest(query),
+  };
 }
 
 const queryOf = (search: string) => new URLSearchParams(search).get('q') ?? '';
@@ -33,7 +36,8 @@ export function setupSearchPage(root: HTMLElement, settings: SearchSettings): vo
   };
 
   const render = (query: string) => {
-    if (heading) heading.textContent = query.trim() ? `Search results for “${query.trim()}”` : 'Search the documentation';
+    if (heading)
+      heading.textContent = query.trim() ? `Search results for “${query.trim()}”` : 'Search the documentation';
     reactRoot.render(
       <SearchPageResults
         query={query}

@@ -34,9 +34,10 @@ export function setupSearchTrigger(doc: Document = document): void {
   let opening: string | undefined;
 
   const loadUi = (): Promise<SearchUi> =>
-    (ui ??= (settings.search.algolia
-      ? import('./docsearch.js').then((m) => m.createDocSearchUi(settings))
-      : import('./search-modal.js').then((m) => m.createSearchUi(settings))
+    (ui ??= (
+      settings.search.algolia
+        ? import('./docsearch.js').then((m) => m.createDocSearchUi(settings))
+        : import('./search-modal.js').then((m) => m.createSearchUi(settings))
     ).then(
       (created) => (loaded = created),
       (error: unknown) => {
@@ -46,7 +47,9 @@ export function setupSearchTrigger(doc: Document = document): void {
     ));
 
   const preload = () => {
-    loadUi().then((loaded) => loaded.preload()).catch(() => undefined);
+    loadUi()
+      .then((loaded) => loaded.preload())
+      .catch(() => undefined);
   };
 
   const open = (initialQuery = '') => {
@@ -77,7 +80,16 @@ export function setupSearchTrigger(doc: Document = document): void {
     'click',
     (event) => {
       const button = (event.target as Element | null)?.closest?.(BUTTON);
-      if (!button || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !button ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       event.preventDefault();
       open();
     },

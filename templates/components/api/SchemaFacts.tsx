@@ -11,7 +11,15 @@ export interface SchemaFactsProps {
 }
 
 /** Allowed values, default, example and constraints as a compact list. */
-export function SchemaFacts({ enumValues, defaultValue, example, minimum, maximum, pattern, constraints = [] }: SchemaFactsProps) {
+export function SchemaFacts({
+  enumValues,
+  defaultValue,
+  example,
+  minimum,
+  maximum,
+  pattern,
+  constraints = [],
+}: SchemaFactsProps) {
   const facts: [string, ReactNode][] = [];
   if (enumValues?.length) facts.push(['Allowed values', <Values key="enum" values={enumValues} />]);
   if (defaultValue !== undefined) facts.push(['Default', <code key="default">{defaultValue}</code>]);

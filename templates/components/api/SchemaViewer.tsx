@@ -77,7 +77,11 @@ function Children({ node, depth }: { node: SchemaView; depth: number }) {
       )}
       {target !== node && target.items && <SchemaNode node={target.items} depth={depth} label="items" />}
       {target.composition && <Composition composition={target.composition} depth={depth} />}
-      {target.truncated && <p className="api-schema__note">Nested deeper than the viewer shows; see the example or the downloadable description.</p>}
+      {target.truncated && (
+        <p className="api-schema__note">
+          Nested deeper than the viewer shows; see the example or the downloadable description.
+        </p>
+      )}
     </>
   );
 }
@@ -101,7 +105,9 @@ function TypeLine({ node, hideTitle = false }: { node: SchemaView; hideTitle?: b
   return (
     <span className="api-schema__meta">
       <span className="api-schema__type">{typeText(node)}</span>
-      {node.title && !hideTitle && node.type !== 'array' && !node.circular && <span className="api-schema__title">{node.title}</span>}
+      {node.title && !hideTitle && node.type !== 'array' && !node.circular && (
+        <span className="api-schema__title">{node.title}</span>
+      )}
       {node.format && <span className="api-schema__format">{`<${node.format}>`}</span>}
       {node.required && <span className="api-flag api-flag--required">required</span>}
       {node.nullable && <span className="api-flag">nullable</span>}
@@ -123,7 +129,14 @@ function Circular({ name }: { name: string }) {
 }
 
 function Facts({ node }: { node: SchemaView }) {
-  return <SchemaFacts enumValues={node.enum} defaultValue={node.default} example={node.example} constraints={node.constraints} />;
+  return (
+    <SchemaFacts
+      enumValues={node.enum}
+      defaultValue={node.default}
+      example={node.example}
+      constraints={node.constraints}
+    />
+  );
 }
 
 function typeText(node: SchemaView): string {
@@ -133,5 +146,11 @@ function typeText(node: SchemaView): string {
 
 function expandable(node: SchemaView): boolean {
   const target = node.type === 'array' && node.items ? node.items : node;
-  return Boolean(target.properties?.length || target.additionalProperties || target.composition || target.truncated || (node.type === 'array' && node.items?.items));
+  return Boolean(
+    target.properties?.length ||
+    target.additionalProperties ||
+    target.composition ||
+    target.truncated ||
+    (node.type === 'array' && node.items?.items),
+  );
 }

@@ -54,7 +54,16 @@ export function Tabs({ items, label, visible = items.length, group, sync }: Tabs
       </div>
       <div className="api-tabs__panels">
         {items.map((item, i) => (
-          <div key={item.panelId} role="tabpanel" id={item.panelId} className="api-tabs__panel" aria-labelledby={tabId(item.panelId)} data-tab-panel={item.value} tabIndex={0} hidden={i > 0}>
+          <div
+            key={item.panelId}
+            role="tabpanel"
+            id={item.panelId}
+            className="api-tabs__panel"
+            aria-labelledby={tabId(item.panelId)}
+            data-tab-panel={item.value}
+            tabIndex={0}
+            hidden={i > 0}
+          >
             {item.content}
           </div>
         ))}
@@ -65,7 +74,15 @@ export function Tabs({ items, label, visible = items.length, group, sync }: Tabs
 
 function Tab({ item, selected }: { item: TabItem; selected: boolean }) {
   return (
-    <a role="tab" id={tabId(item.panelId)} href={`#${item.panelId}`} aria-controls={item.panelId} aria-selected={selected} data-tab-value={item.value} className={item.className ? `api-tabs__tab ${item.className}` : 'api-tabs__tab'}>
+    <a
+      role="tab"
+      id={tabId(item.panelId)}
+      href={`#${item.panelId}`}
+      aria-controls={item.panelId}
+      aria-selected={selected}
+      data-tab-value={item.value}
+      className={item.className ? `api-tabs__tab ${item.className}` : 'api-tabs__tab'}
+    >
       {item.label}
     </a>
   );

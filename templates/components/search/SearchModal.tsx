@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
 import { NoResults, ResultList, SearchFailure, TypeBadge, type ResultGroup, type ResultHit } from './SearchResults.js';
 import type { SearchPageType } from '../../../src/search/build-search-pages.js';
 
@@ -45,14 +53,23 @@ interface ResultsState {
   groups: ResultGroup[];
 }
 
-const plain = (event: ReactMouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const plain = (event: ReactMouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * The search dialog: a combobox input, results grouped by page (arrow keys move, Enter opens,
  * Escape closes), recent searches when the query is empty, the no-results and failure screens of
  * spec section 8, and a link to all results on the search page.
  */
-export function SearchModal({ initialQuery, source, recent, searchPageHref, reportHref, onNavigate, onClose }: SearchModalProps) {
+export function SearchModal({
+  initialQuery,
+  source,
+  recent,
+  searchPageHref,
+  reportHref,
+  onNavigate,
+  onClose,
+}: SearchModalProps) {
   const id = useId().replace(/:/g, '');
   const [query, setQuery] = useState(initialQuery);
   const [status, setStatus] = useState<Status>('idle');
@@ -93,7 +110,10 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
           setStatus('done');
           if (found.total === 0) {
             setSuggestions([]);
-            source.suggest(trimmed).then((s) => current === sequence.current && setSuggestions(s), () => undefined);
+            source.suggest(trimmed).then(
+              (s) => current === sequence.current && setSuggestions(s),
+              () => undefined,
+            );
           }
         },
         (error: unknown) => {
@@ -111,8 +131,13 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
   }, [query, source]);
 
   const showRecent = !query.trim();
-  const hits: { hit: ResultHit; group: ResultGroup }[] = results.groups.flatMap((group) => group.hits.map((hit) => ({ hit, group })));
-  const seeAll = !showRecent && status !== 'error' && results.total > 0 && searchPageHref ? searchPageHref(results.query) : undefined;
+  const hits: { hit: ResultHit; group: ResultGroup }[] = results.groups.flatMap((group) =>
+    group.hits.map((hit) => ({ hit, group })),
+  );
+  const seeAll =
+    !showRecent && status !== 'error' && results.total > 0 && searchPageHref
+      ? searchPageHref(results.query)
+      : undefined;
   const optionCount = showRecent ? recentHits.length : hits.length + (seeAll ? 1 : 0);
   const activeId = optionCount > 0 && active < optionCount ? `${id}-option-${active}` : undefined;
 
@@ -174,11 +199,27 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
   };
 
   return (
-    <div className="search-modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()} data-search-modal>
-      <div className="search-modal__dialog" role="dialog" aria-modal="true" aria-label="Search" ref={dialog} onKeyDown={onKeyDown}>
+    <div
+      className="search-modal"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+      data-search-modal
+    >
+      <div
+        className="search-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search"
+        ref={dialog}
+        onKeyDown={onKeyDown}
+      >
         <form className="search-modal__form" role="search" onSubmit={(event) => event.preventDefault()}>
           <svg className="search-modal__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-            <path fill="none" stroke="currentColor" strokeWidth="2" d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z" />
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z"
+            />
           </svg>
           <input
             ref={input}
@@ -207,20 +248,50 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
           </button>
         </form>
         <p className="sr-only" role="status" aria-live="polite">
-          {status === 'done' ? (results.total === 0 ? `No results found for ${results.query}` : `${results.total} ${results.total === 1 ? 'result' : 'results'}`) : status === 'error' ? 'Unable to fetch results' : ''}
+          {status === 'done'
+            ? results.total === 0
+              ? `No results found for ${results.query}`
+              : `${results.total} ${results.total === 1 ? 'result' : 'results'}`
+            : status === 'error'
+              ? 'Unable to fetch results'
+              : ''}
         </p>
-        <div className="search-modal__body" id={`${id}-listbox`} role={optionCount > 0 ? 'listbox' : undefined} aria-label={optionCount > 0 ? 'Search results' : undefined}>
+        <div
+          className="search-modal__body"
+          id={`${id}-listbox`}
+          role={optionCount > 0 ? 'listbox' : undefined}
+          aria-label={optionCount > 0 ? 'Search results' : undefined}
+        >
           {showRecent ? (
-            <RecentList hits={recentHits} idPrefix={id} active={active} onHover={setActive} onOpen={(hit) => open(hit.href, hit)} onRemove={(href) => {
-              recent.remove(href);
-              setRecentHits(recent.list());
-            }} />
+            <RecentList
+              hits={recentHits}
+              idPrefix={id}
+              active={active}
+              onHover={setActive}
+              onOpen={(hit) => open(hit.href, hit)}
+              onRemove={(href) => {
+                recent.remove(href);
+                setRecentHits(recent.list());
+              }}
+            />
           ) : status === 'error' ? (
             <SearchFailure />
           ) : status === 'done' && results.total === 0 ? (
-            <NoResults query={results.query} suggestions={suggestions} onSuggestion={(s) => setQuery(s)} reportHref={reportHref?.(results.query)} />
+            <NoResults
+              query={results.query}
+              suggestions={suggestions}
+              onSuggestion={(s) => setQuery(s)}
+              reportHref={reportHref?.(results.query)}
+            />
           ) : (
-            <ResultList groups={results.groups} idPrefix={id} activeIndex={active} onHover={setActive} onSelect={selectHit} listbox />
+            <ResultList
+              groups={results.groups}
+              idPrefix={id}
+              activeIndex={active}
+              onHover={setActive}
+              onSelect={selectHit}
+              listbox
+            />
           )}
           {seeAll && (
             <div className="search-modal__see-all">
@@ -244,9 +315,16 @@ export function SearchModal({ initialQuery, source, recent, searchPageHref, repo
           )}
         </div>
         <footer className="search-modal__footer" aria-hidden="true">
-          <span><kbd>↵</kbd> to select</span>
-          <span><kbd>↑</kbd><kbd>↓</kbd> to navigate</span>
-          <span><kbd>esc</kbd> to close</span>
+          <span>
+            <kbd>↵</kbd> to select
+          </span>
+          <span>
+            <kbd>↑</kbd>
+            <kbd>↓</kbd> to navigate
+          </span>
+          <span>
+            <kbd>esc</kbd> to close
+          </span>
         </footer>
       </div>
     </div>
@@ -271,7 +349,13 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
       </div>
       <ul className="search-group__hits" role="presentation">
         {hits.map((hit, i) => (
-          <li key={hit.href} className={`search-hit${i === active ? ' search-hit--active' : ''}`} role="presentation" onMouseMove={() => i !== active && onHover(i)} data-search-recent>
+          <li
+            key={hit.href}
+            className={`search-hit${i === active ? ' search-hit--active' : ''}`}
+            role="presentation"
+            onMouseMove={() => i !== active && onHover(i)}
+            data-search-recent
+          >
             <a
               className="search-hit__link"
               href={hit.href}
@@ -286,7 +370,9 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
                 onOpen(hit);
               }}
             >
-              <span className="search-hit__icon" aria-hidden="true">↺</span>
+              <span className="search-hit__icon" aria-hidden="true">
+                ↺
+              </span>
               <span className="search-hit__content">
                 <span className="search-hit__title">{hit.heading || hit.title}</span>
                 {hit.heading && <span className="search-hit__snippet">{hit.title}</span>}
@@ -294,7 +380,14 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
               <TypeBadge type={hit.type} badge={hit.badge} />
             </a>
             {/* For the mouse; from the keyboard, Delete removes the selected recent search. */}
-            <button type="button" className="search-hit__remove" tabIndex={-1} aria-hidden="true" title="Remove from recent searches" onClick={() => onRemove(hit.href)}>
+            <button
+              type="button"
+              className="search-hit__remove"
+              tabIndex={-1}
+              aria-hidden="true"
+              title="Remove from recent searches"
+              onClick={() => onRemove(hit.href)}
+            >
               ×
             </button>
           </li>

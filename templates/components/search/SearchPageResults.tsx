@@ -40,7 +40,14 @@ export function resultCountText(total: number, query: string): string {
 }
 
 /** The list on the search page: every result of the query, grouped by page, in batches. */
-export function SearchPageResults({ query, source, reportHref, onStatus, onSuggestion, onSelect }: SearchPageResultsProps) {
+export function SearchPageResults({
+  query,
+  source,
+  reportHref,
+  onStatus,
+  onSuggestion,
+  onSelect,
+}: SearchPageResultsProps) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -55,7 +62,10 @@ export function SearchPageResults({ query, source, reportHref, onStatus, onSugge
       onStatus('');
       return;
     }
-    setState((previous) => ({ status: 'loading', previous: previous.status === 'done' ? previous : previous.status === 'loading' ? previous.previous : undefined }));
+    setState((previous) => ({
+      status: 'loading',
+      previous: previous.status === 'done' ? previous : previous.status === 'loading' ? previous.previous : undefined,
+    }));
     const run = () => {
       const started = Date.now();
       source
@@ -68,7 +78,10 @@ export function SearchPageResults({ query, source, reportHref, onStatus, onSugge
           if (results.total === 0) {
             onStatus(`No results found for “${trimmed}”`);
             setSuggestions([]);
-            source.suggest(trimmed).then((s) => current === sequence.current && setSuggestions(s), () => undefined);
+            source.suggest(trimmed).then(
+              (s) => current === sequence.current && setSuggestions(s),
+              () => undefined,
+            );
           } else onStatus(resultCountText(results.total, trimmed));
         })
         .catch((error: unknown) => {
@@ -90,7 +103,14 @@ export function SearchPageResults({ query, source, reportHref, onStatus, onSugge
   const shown = state.status === 'done' ? state : state.previous;
   if (!shown) return <p className="search-page__loading">Searching…</p>;
   if (shown.results.total === 0) {
-    return <NoResults query={shown.results.query} suggestions={suggestions} onSuggestion={onSuggestion} reportHref={reportHref?.(shown.results.query)} />;
+    return (
+      <NoResults
+        query={shown.results.query}
+        suggestions={suggestions}
+        onSuggestion={onSuggestion}
+        reportHref={reportHref?.(shown.results.query)}
+      />
+    );
   }
   const more = shown.results.hasMore(shown.groups.length);
   const showMore = () => {
@@ -103,10 +123,23 @@ export function SearchPageResults({ query, source, reportHref, onStatus, onSugge
       .finally(() => setLoadingMore(false));
   };
   return (
-    <div className={state.status === 'loading' ? 'search-page__list search-page__list--stale' : 'search-page__list'} data-search-list>
-      <ResultList groups={shown.groups} idPrefix="search-page" onSelect={onSelect ? (hit, _group, event) => onSelect(hit, event) : undefined} />
+    <div
+      className={state.status === 'loading' ? 'search-page__list search-page__list--stale' : 'search-page__list'}
+      data-search-list
+    >
+      <ResultList
+        groups={shown.groups}
+        idPrefix="search-page"
+        onSelect={onSelect ? (hit, _group, event) => onSelect(hit, event) : undefined}
+      />
       {more && (
-        <button type="button" className="button search-page__more" onClick={showMore} disabled={loadingMore} data-search-more>
+        <button
+          type="button"
+          className="button search-page__more"
+          onClick={showMore}
+          disabled={loadingMore}
+          data-search-more
+        >
           {loadingMore ? 'Loading…' : 'Show more results'}
         </button>
       )}

@@ -23,7 +23,12 @@ export interface ResultGroup {
   hits: ResultHit[];
 }
 
-const TYPE_LABELS: Record<SearchPageType, string> = { guide: 'Guide', example: 'Example', api: 'API', operation: 'API operation' };
+const TYPE_LABELS: Record<SearchPageType, string> = {
+  guide: 'Guide',
+  example: 'Example',
+  api: 'API',
+  operation: 'API operation',
+};
 
 export function Marked({ parts }: { parts: TextPart[] }) {
   return <>{parts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}</>;
@@ -55,13 +60,33 @@ export interface ResultListProps {
 }
 
 /** Results grouped by page: the page title and type badge, then its matched sections. */
-export function ResultList({ groups, idPrefix, activeIndex = -1, onHover, onSelect, listbox = false }: ResultListProps) {
+export function ResultList({
+  groups,
+  idPrefix,
+  activeIndex = -1,
+  onHover,
+  onSelect,
+  listbox = false,
+}: ResultListProps) {
   let index = -1;
   const Header = listbox ? 'div' : 'h2';
   const children: ReactNode[] = groups.map((group, g) => (
-    <section key={group.href} className="search-group" role={listbox ? 'group' : undefined} aria-labelledby={`${idPrefix}-group-${g}`}>
+    <section
+      key={group.href}
+      className="search-group"
+      role={listbox ? 'group' : undefined}
+      aria-labelledby={`${idPrefix}-group-${g}`}
+    >
       <Header className="search-group__header" id={`${idPrefix}-group-${g}`}>
-        <span className="search-group__title">{listbox ? <Marked parts={group.title} /> : <a href={group.href}><Marked parts={group.title} /></a>}</span>
+        <span className="search-group__title">
+          {listbox ? (
+            <Marked parts={group.title} />
+          ) : (
+            <a href={group.href}>
+              <Marked parts={group.title} />
+            </a>
+          )}
+        </span>
         <TypeBadge type={group.type} badge={group.badge} />
       </Header>
       <ul className="search-group__hits" role={listbox ? 'presentation' : undefined}>
@@ -69,7 +94,12 @@ export function ResultList({ groups, idPrefix, activeIndex = -1, onHover, onSele
           const i = ++index;
           const active = i === activeIndex;
           return (
-            <li key={hit.href} className={`search-hit${active ? ' search-hit--active' : ''}`} role={listbox ? 'presentation' : undefined} onMouseMove={onHover ? () => !active && onHover(i) : undefined}>
+            <li
+              key={hit.href}
+              className={`search-hit${active ? ' search-hit--active' : ''}`}
+              role={listbox ? 'presentation' : undefined}
+              onMouseMove={onHover ? () => !active && onHover(i) : undefined}
+            >
               {/* In the modal the link is the option itself (focus stays in the input: aria-activedescendant). */}
               <a
                 className="search-hit__link"
@@ -81,10 +111,18 @@ export function ResultList({ groups, idPrefix, activeIndex = -1, onHover, onSele
                 onClick={onSelect ? (event) => onSelect(hit, group, event) : undefined}
                 data-search-hit
               >
-                <span className="search-hit__icon" aria-hidden="true">{hit.heading.length ? '#' : '¶'}</span>
+                <span className="search-hit__icon" aria-hidden="true">
+                  {hit.heading.length ? '#' : '¶'}
+                </span>
                 <span className="search-hit__content">
-                  <span className="search-hit__title">{hit.heading.length ? <Marked parts={hit.heading} /> : <Marked parts={group.title} />}</span>
-                  {hit.snippet.length > 0 && <span className="search-hit__snippet"><Marked parts={hit.snippet} /></span>}
+                  <span className="search-hit__title">
+                    {hit.heading.length ? <Marked parts={hit.heading} /> : <Marked parts={group.title} />}
+                  </span>
+                  {hit.snippet.length > 0 && (
+                    <span className="search-hit__snippet">
+                      <Marked parts={hit.snippet} />
+                    </span>
+                  )}
                 </span>
               </a>
             </li>
@@ -127,8 +165,7 @@ export function NoResults({ query, suggestions, onSuggestion, reportHref }: NoRe
       )}
       {reportHref && (
         <p className="search-screen__help">
-          Believe this query should return results?{' '}
-          <ExternalLink href={reportHref}>Let us know.</ExternalLink>
+          Believe this query should return results? <ExternalLink href={reportHref}>Let us know.</ExternalLink>
         </p>
       )}
     </div>

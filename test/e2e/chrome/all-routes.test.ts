@@ -22,8 +22,13 @@ before(async () => {
   browser = await launchBrowser();
   // The spec's route list when present, else every page of the sitemap.
   routes = existsSync(SPEC_ROUTES)
-    ? readFileSync(SPEC_ROUTES, 'utf8').split('\n').filter(Boolean).map((r) => r.replace('{product}', 'heliumgeek'))
-    : [...readFileSync(join(dir, 'sitemap.xml'), 'utf8').matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
+    ? readFileSync(SPEC_ROUTES, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((r) => r.replace('{product}', 'heliumgeek'))
+    : [...readFileSync(join(dir, 'sitemap.xml'), 'utf8').matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map(
+        (m) => m[1] || '/',
+      );
 });
 after(async () => {
   await browser?.close();
@@ -32,20 +37,28 @@ after(async () => {
 
 /** What should hold on every page once it is interactive. */
 async function checkPage(page: Page, route: string, theme: 'light' | 'dark', mobile: boolean): Promise<string[]> {
-  return page.evaluate(({ route, theme, mobile }) => {
-    const issues: string[] = [];
-    const root = document.documentElement;
-    if (root.dataset.theme !== theme) issues.push(`theme ${root.dataset.theme}`);
-    if (document.querySelector('.navbar-item-error, .route-error, .crash-screen, #base-url-issue-banner')) issues.push('an error box shows');
-    for (const name of ['LocaleDropdown', 'VersionDropdown']) if (document.querySelector(`[data-island="${name}"]`)?.childElementCount) issues.push(`${name} renders with one locale/version`);
-    if (!document.title) issues.push('no title');
-    if (!document.querySelector('main h1')) issues.push('no h1 in main');
-    if (document.querySelector('.page')?.getAttribute('data-route') !== (route === '/search' ? '/search' : route)) issues.push(`data-route ${document.querySelector('.page')?.getAttribute('data-route')}`);
-    if (root.scrollWidth > window.innerWidth + 1) issues.push(`page wider than the view (${root.scrollWidth} > ${window.innerWidth})`);
-    const toggle = document.querySelector<HTMLElement>('[data-mobile-sidebar-toggle]');
-    if (mobile !== (toggle?.getClientRects().length === 1)) issues.push(`hamburger ${mobile ? 'hidden' : 'shown'}`);
-    return issues.map((issue) => `${route}: ${issue}`);
-  }, { route, theme, mobile });
+  return page.evaluate(
+    ({ route, theme, mobile }) => {
+      const issues: string[] = [];
+      const root = document.documentElement;
+      if (root.dataset.theme !== theme) issues.push(`theme ${root.dataset.theme}`);
+      if (document.querySelector('.navbar-item-error, .route-error, .crash-screen, #base-url-issue-banner'))
+        issues.push('an error box shows');
+      for (const name of ['LocaleDropdown', 'VersionDropdown'])
+        if (document.querySelector(`[data-island="${name}"]`)?.childElementCount)
+          issues.push(`${name} renders with one locale/version`);
+      if (!document.title) issues.push('no title');
+      if (!document.querySelector('main h1')) issues.push('no h1 in main');
+      if (document.querySelector('.page')?.getAttribute('data-route') !== (route === '/search' ? '/search' : route))
+        issues.push(`data-route ${document.querySelector('.page')?.getAttribute('data-route')}`);
+      if (root.scrollWidth > window.innerWidth + 1)
+        issues.push(`page wider than the view (${root.scrollWidth} > ${window.innerWidth})`);
+      const toggle = document.querySelector<HTMLElement>('[data-mobile-sidebar-toggle]');
+      if (mobile !== (toggle?.getClientRects().length === 1)) issues.push(`hamburger ${mobile ? 'hidden' : 'shown'}`);
+      return issues.map((issue) => `${route}: ${issue}`);
+    },
+    { route, theme, mobile },
+  );
 }
 
 test('every page, in desktop and mobile viewports, light and dark, loaded directly and by client-side navigation, without console errors or hydration warnings', async () => {
@@ -77,7 +90,8 @@ test('every page, in desktop and mobile viewports, light and dark, loaded direct
           link.click();
         }, route);
         await page.waitForSelector(`.page[data-route="${route}"]`);
-        if (!(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument))) issues.push(`${name}: ${route}: a full page load`);
+        if (!(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)))
+          issues.push(`${name}: ${route}: a full page load`);
       }
       const how = `${name} ${theme} ${direct ? 'direct' : 'navigated'}`;
       issues.push(...(await checkPage(page, route, theme, viewport === MOBILE)).map((issue) => `${how}: ${issue}`));
@@ -92,23 +106,51 @@ test('every page, in desktop and mobile viewports, light and dark, loaded direct
 
 test('axe finds no serious or critical violations on a guide, an example, the API overview and an operation, light and dark', async () => {
   const axe = join(REPO, 'node_modules/axe-core/axe.min.js');
-  const pages = ['/guides/authentication', '/examples/rewards/daily-trend', '/api/reference/heliumgeek-api-for-helium-network', '/api/reference/radio-rewards'];
-  const found = (await Promise.all((['light', 'dark'] as const).map(async (colorScheme) => {
-    const { context, page } = await newPage(browser, { colorScheme });
-    const issues: string[] = [];
-    for (const route of pages) {
-      await page.goto(server.url + route);
-      await waitForHydration(page);
-      await page.addScriptTag({ path: axe });
-      const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')} — ${v.nodes[0]?.failureSummary.split('\n').slice(0, 2).join(' ')}`);
-      });
-      issues.push(...violations.map((v) => `${colorScheme} ${route}: ${v}`));
-    }
-    await context.close();
-    return issues;
-  }))).flat();
+  const pages = [
+    '/guides/authentication',
+    '/examples/rewards/daily-trend',
+    '/api/reference/heliumgeek-api-for-helium-network',
+    '/api/reference/radio-rewards',
+  ];
+  const found = (
+    await Promise.all(
+      (['light', 'dark'] as const).map(async (colorScheme) => {
+        const { context, page } = await newPage(browser, { colorScheme });
+        const issues: string[] = [];
+        for (const route of pages) {
+          await page.goto(server.url + route);
+          await waitForHydration(page);
+          await page.addScriptTag({ path: axe });
+          const violations = await page.evaluate(async () => {
+            const result = await (
+              window as unknown as {
+                axe: {
+                  run: (
+                    c: unknown,
+                    o: unknown,
+                  ) => Promise<{
+                    violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
+                  }>;
+                };
+              }
+            ).axe.run(document, { resultTypes: ['violations'] });
+            return result.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map(
+                (v) =>
+                  `${v.id} (${v.impact}): ${v.nodes
+                    .slice(0, 3)
+                    .map((n) => n.target.join(' '))
+                    .join(' | ')} — ${v.nodes[0]?.failureSummary.split('\n').slice(0, 2).join(' ')}`,
+              );
+          });
+          issues.push(...violations.map((v) => `${colorScheme} ${route}: ${v}`));
+        }
+        await context.close();
+        return issues;
+      }),
+    )
+  ).flat();
   assert.deepEqual(found, []);
 });
 
@@ -141,7 +183,14 @@ test('without JavaScript the pages can be read and navigated, and the code sampl
 test('first-load JavaScript stays under 70 KB gzip and leaves the search modal and React to lazy chunks', () => {
   for (const route of ['/guides/authentication', '/api/reference/radio-rewards']) {
     const html = readFileSync(join(dir, route.slice(1), 'index.html'), 'utf8');
-    const files = [...new Set([...html.matchAll(/<script type="module" src="\/([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]))];
+    const files = [
+      ...new Set(
+        [
+          ...html.matchAll(/<script type="module" src="\/([^"]+)"/g),
+          ...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g),
+        ].map((m) => m[1]),
+      ),
+    ];
     const code = files.map((file) => readFileSync(join(dir, file)));
     const gzip = code.reduce((sum, buffer) => sum + gzipSync(buffer, { level: 9 }).length, 0);
     assert.ok(gzip <= 70 * 1024, `${route}: ${gzip} bytes gzip`);

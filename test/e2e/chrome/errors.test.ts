@@ -51,7 +51,13 @@ async function harness(): Promise<{ page: Page; problems: string[]; close: () =>
 }
 
 const call = (page: Page, name: string, ...args: unknown[]) =>
-  page.evaluate(([n, a]) => (window as unknown as { harness: Record<string, (...x: unknown[]) => void> }).harness[n as string](...(a as unknown[])), [name, args] as const);
+  page.evaluate(
+    ([n, a]) =>
+      (window as unknown as { harness: Record<string, (...x: unknown[]) => void> }).harness[n as string](
+        ...(a as unknown[]),
+      ),
+    [name, args] as const,
+  );
 
 test("the crash screen reads 'This page crashed.' with the message and its cause chain; Try again clears the error", async () => {
   const { page, problems, close } = await harness();
@@ -61,8 +67,14 @@ test("the crash screen reads 'This page crashed.' with the message and its cause
   assert.equal(await crash.getAttribute('role'), 'alert');
   assert.equal(await crash.locator('h1').textContent(), 'This page crashed.');
   assert.equal(await crash.locator('.error-box__message').textContent(), 'Rendering the guide failed');
-  assert.deepEqual(await crash.locator('.crash-screen__causes li').allTextContents(), ['Cause: Loading its data failed', "Cause: Cannot read properties of undefined (reading 'items')"]);
-  assert.ok(problems.some((p) => p.includes('Rendering the guide failed')), 'React reports the caught error in the console');
+  assert.deepEqual(await crash.locator('.crash-screen__causes li').allTextContents(), [
+    'Cause: Loading its data failed',
+    "Cause: Cannot read properties of undefined (reading 'items')",
+  ]);
+  assert.ok(
+    problems.some((p) => p.includes('Rendering the guide failed')),
+    'React reports the caught error in the console',
+  );
   // Try again while it is still broken: the error shows again.
   await crash.locator('button:text("Try again")').click();
   await page.locator('#crash .crash-screen').waitFor();
@@ -91,7 +103,9 @@ test('page-load states: nothing for 200 ms, then a spinner until loaded', async 
   const spinnerAfter = await page.evaluate(() => {
     const start = performance.now();
     const appeared = new Promise<number>((resolve) => {
-      const observer = new MutationObserver(() => document.querySelector('#loader .spinner') && (observer.disconnect(), resolve(performance.now() - start)));
+      const observer = new MutationObserver(
+        () => document.querySelector('#loader .spinner') && (observer.disconnect(), resolve(performance.now() - start)),
+      );
       observer.observe(document.body, { subtree: true, childList: true });
     });
     (window as unknown as { harness: { load: (ms: number, fail: boolean) => void } }).harness.load(900, false);

@@ -40,7 +40,8 @@ export default defineConfig({
   files['static/img/favicon.svg'] = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
   for (let c = 1; c <= CATEGORIES; c++) {
     for (let d = 1; d <= DOCS_PER_CATEGORY; d++) {
-      files[`content/guides/part-${c}/doc-${d}.md`] = `---\ntitle: Part ${c} doc ${d}\ndescription: Doc ${d} of part ${c}.\nsidebar_position: ${d}\n---\n\n## Section\n\nText.\n`;
+      files[`content/guides/part-${c}/doc-${d}.md`] =
+        `---\ntitle: Part ${c} doc ${d}\ndescription: Doc ${d} of part ${c}.\nsidebar_position: ${d}\n---\n\n## Section\n\nText.\n`;
     }
   }
   return files;
@@ -71,10 +72,20 @@ describe('language and version dropdowns', () => {
     assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), true);
     const links = locale.locator('a.dropdown__link');
     await links.nth(1).focus();
-    assert.deepEqual(await links.evaluateAll((as) => as.map((a) => [a.textContent, new URL((a as HTMLAnchorElement).href).pathname + new URL((a as HTMLAnchorElement).href).search + new URL((a as HTMLAnchorElement).href).hash])), [
-      ['English', `${PAGE}?tab=python#section`],
-      ['Français', `/fr${PAGE}?tab=python#section`],
-    ]);
+    assert.deepEqual(
+      await links.evaluateAll((as) =>
+        as.map((a) => [
+          a.textContent,
+          new URL((a as HTMLAnchorElement).href).pathname +
+            new URL((a as HTMLAnchorElement).href).search +
+            new URL((a as HTMLAnchorElement).href).hash,
+        ]),
+      ),
+      [
+        ['English', `${PAGE}?tab=python#section`],
+        ['Français', `/fr${PAGE}?tab=python#section`],
+      ],
+    );
     await page.keyboard.press('Escape');
     assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), false, 'Escape closes it');
     // An outside mouse-down closes it.
@@ -83,15 +94,24 @@ describe('language and version dropdowns', () => {
     assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), false);
     const versions = page.locator('.navbar [data-island="VersionDropdown"] details');
     assert.equal(await versions.locator('summary').textContent(), 'Versions: Next');
-    assert.deepEqual(await versions.locator('a.dropdown__link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])), [
-      ['Next', PAGE],
-      ['1.0', '/1.0/'],
-    ]);
+    assert.deepEqual(
+      await versions
+        .locator('a.dropdown__link')
+        .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])),
+      [
+        ['Next', PAGE],
+        ['1.0', '/1.0/'],
+      ],
+    );
     await versions.locator('summary').click();
     await versions.locator('a:text("1.0")').click();
     await page.waitForURL('**/1.0/');
     assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), '1.0');
-    assert.deepEqual(problems.filter((p) => !/404/.test(p)), [], 'no errors besides the missing 1.0 page');
+    assert.deepEqual(
+      problems.filter((p) => !/404/.test(p)),
+      [],
+      'no errors besides the missing 1.0 page',
+    );
     await context.close();
   });
 
@@ -102,29 +122,44 @@ describe('language and version dropdowns', () => {
     await page.click('.sidebar a.menu-link[href="/guides/part-2/doc-4"]');
     await page.waitForSelector('.page[data-route="/guides/part-2/doc-4"]');
     await page.waitForSelector('[data-island="LocaleDropdown"][data-hydrated]');
-    assert.deepEqual(await page.locator('.navbar [data-island="LocaleDropdown"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), ['/guides/part-2/doc-4', '/fr/guides/part-2/doc-4']);
+    assert.deepEqual(
+      await page
+        .locator('.navbar [data-island="LocaleDropdown"] a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ['/guides/part-2/doc-4', '/fr/guides/part-2/doc-4'],
+    );
     await context.close();
   });
 });
 
 describe('lazy sidebar categories', () => {
   const lazyCategory = '.page__sidebar .menu-category[data-lazy]';
-  const delayed = (ms: number, status = 200) => async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    if (status === 200) await route.continue();
-    else await route.fulfill({ status, contentType: 'text/plain', body: 'Server error' });
-  };
+  const delayed =
+    (ms: number, status = 200) =>
+    async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (status === 200) await route.continue();
+      else await route.fulfill({ status, contentType: 'text/plain', body: 'Server error' });
+    };
 
   test('are sent empty and load their items when expanded, with a spinner only after 200 ms', async () => {
     const { context, page } = await newPage(browser);
     const { problems } = watchConsole(page);
     await page.goto(server.url + PAGE);
     await waitForIslands(page);
-    assert.equal(await page.locator(lazyCategory).count(), CATEGORIES - 1, 'every category but the current one is lazy');
+    assert.equal(
+      await page.locator(lazyCategory).count(),
+      CATEGORIES - 1,
+      'every category but the current one is lazy',
+    );
     assert.equal(await page.locator(`${lazyCategory} a`).count(), 0);
     await page.route('**/meta/sidebars/guidesSidebar.json', delayed(900));
     const first = page.locator(lazyCategory).first();
-    const spinnerAfter = await msUntilAppears(page, `${lazyCategory} [data-collapse-toggle]`, `${lazyCategory} .spinner`);
+    const spinnerAfter = await msUntilAppears(
+      page,
+      `${lazyCategory} [data-collapse-toggle]`,
+      `${lazyCategory} .spinner`,
+    );
     assert.ok(spinnerAfter >= 200, `the spinner appeared ${spinnerAfter} ms after the click`);
     await first.locator('a.menu-link').first().waitFor();
     assert.equal(await first.locator('a.menu-link').count(), DOCS_PER_CATEGORY);
@@ -151,11 +186,18 @@ describe('lazy sidebar categories', () => {
     await first.locator('[data-collapse-toggle]').click();
     const box = first.locator('.error-box[role="alert"]');
     await box.waitFor();
-    assert.equal(await box.locator('p').textContent(), 'Could not load the sidebar from /meta/sidebars/guidesSidebar.json (HTTP 500).');
+    assert.equal(
+      await box.locator('p').textContent(),
+      'Could not load the sidebar from /meta/sidebars/guidesSidebar.json (HTTP 500).',
+    );
     assert.equal(await box.evaluate((el) => getComputedStyle(el).borderColor), 'rgb(179, 38, 30)');
     await page.unroute('**/meta/sidebars/guidesSidebar.json');
     await Promise.all([page.waitForEvent('load'), box.locator('button:text("Retry")').click()]);
-    assert.equal(await page.evaluate(() => (window as Window & { __before?: boolean }).__before), undefined, 'the page reloaded');
+    assert.equal(
+      await page.evaluate(() => (window as Window & { __before?: boolean }).__before),
+      undefined,
+      'the page reloaded',
+    );
     await context.close();
   });
 });
@@ -182,12 +224,20 @@ describe('error boundaries', () => {
   test('a navbar item that fails to render shows a message asking the site author to check it', async () => {
     const { context, page } = await newPage(browser);
     // The locale dropdown island gets props it cannot render.
-    await rewrite(page, (html) => html.replace(/(data-island="LocaleDropdown" data-props=")[^"]*"/, '$1{&quot;locales&quot;:7}"'));
+    await rewrite(page, (html) =>
+      html.replace(/(data-island="LocaleDropdown" data-props=")[^"]*"/, '$1{&quot;locales&quot;:7}"'),
+    );
     await page.goto(server.url + PAGE);
     const message = page.locator('.navbar [data-island="LocaleDropdown"] .navbar-item-error');
     await message.waitFor();
-    assert.equal(await message.locator('p').first().textContent(), 'A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) of your site configuration:');
-    assert.deepEqual(JSON.parse((await message.locator('pre').textContent())!), { type: 'localeDropdown', position: 'right' });
+    assert.equal(
+      await message.locator('p').first().textContent(),
+      'A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) of your site configuration:',
+    );
+    assert.deepEqual(JSON.parse((await message.locator('pre').textContent())!), {
+      type: 'localeDropdown',
+      position: 'right',
+    });
     // The rest of the navbar works.
     assert.equal(await page.locator('[data-island="VersionDropdown"] summary').textContent(), 'Versions: Next');
     await context.close();

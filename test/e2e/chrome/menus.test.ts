@@ -10,7 +10,11 @@ import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from
 const OPERATION = '/api/reference/radio-rewards';
 const site = useRealSiteInBrowser();
 
-const focusInside = (page: Page, selector: string) => page.evaluate((s) => Boolean(document.activeElement && document.querySelector(s)?.contains(document.activeElement)), selector);
+const focusInside = (page: Page, selector: string) =>
+  page.evaluate(
+    (s) => Boolean(document.activeElement && document.querySelector(s)?.contains(document.activeElement)),
+    selector,
+  );
 
 describe('mobile sidebar', () => {
   test('opens on the section sidebar, goes back to the primary menu, locks scroll, traps focus and closes on Escape', async () => {
@@ -24,7 +28,10 @@ describe('mobile sidebar', () => {
     const panel = page.locator('#mobile-sidebar');
     await panel.waitFor();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.equal(await panel.locator('[data-mobile-secondary] [aria-current="page"]').getAttribute('href'), '/examples/rewards/daily-trend');
+    assert.equal(
+      await panel.locator('[data-mobile-secondary] [aria-current="page"]').getAttribute('href'),
+      '/examples/rewards/daily-trend',
+    );
     assert.equal(await panel.locator('[data-mobile-primary]').isVisible(), false);
     // Page scroll is locked behind it.
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'hidden');
@@ -33,24 +40,57 @@ describe('mobile sidebar', () => {
     await page.waitForTimeout(150);
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     // Focus stays inside, forwards and backwards.
-    const focusables = await page.evaluate(() => [...document.querySelectorAll('.mobile-sidebar__panel a[href], .mobile-sidebar__panel button')].filter((el) => el.getClientRects().length > 0).length);
-    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('navbar__brand')), true, 'the first element has focus on opening');
+    const focusables = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.mobile-sidebar__panel a[href], .mobile-sidebar__panel button')].filter(
+          (el) => el.getClientRects().length > 0,
+        ).length,
+    );
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains('navbar__brand')),
+      true,
+      'the first element has focus on opening',
+    );
     for (let i = 0; i < focusables; i++) await page.keyboard.press('Tab'); // through to the last element and around
-    assert.equal(await focusInside(page, '.mobile-sidebar__panel'), true, 'focus inside after going past the last element');
-    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('navbar__brand')), true, 'Tab from the last element goes to the first');
+    assert.equal(
+      await focusInside(page, '.mobile-sidebar__panel'),
+      true,
+      'focus inside after going past the last element',
+    );
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains('navbar__brand')),
+      true,
+      'Tab from the last element goes to the first',
+    );
     await page.keyboard.press('Shift+Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-mobile-secondary]') !== null), true, 'Shift+Tab from the first goes to the last');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('[data-mobile-secondary]') !== null),
+      true,
+      'Shift+Tab from the first goes to the last',
+    );
     // A category of the cloned sidebar still collapses.
     await panel.locator('[data-mobile-secondary] [data-collapse-toggle]').first().click();
-    await page.waitForFunction(() => document.querySelector('#mobile-sidebar [data-mobile-secondary] .menu-category')!.classList.contains('menu-category--collapsed'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('#mobile-sidebar [data-mobile-secondary] .menu-category')!
+        .classList.contains('menu-category--collapsed'),
+    );
     // Back to the primary menu: the navbar items.
     await panel.locator('[data-mobile-sidebar-back]').click();
-    assert.deepEqual(await panel.locator('[data-mobile-primary] a.menu-link').allTextContents(), ['Guides', 'API Reference', 'Examples']);
+    assert.deepEqual(await panel.locator('[data-mobile-primary] a.menu-link').allTextContents(), [
+      'Guides',
+      'API Reference',
+      'Examples',
+    ]);
     assert.equal(await panel.locator('[data-mobile-secondary]').isVisible(), false);
     assert.equal(await panel.locator('[data-mobile-primary] [aria-current]').textContent(), 'Examples');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
-    assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-mobile-sidebar-toggle')), true, 'focus back on the hamburger');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.hasAttribute('data-mobile-sidebar-toggle')),
+      true,
+      'focus back on the hamburger',
+    );
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'visible');
     assert.deepEqual(problems, []);
@@ -79,7 +119,10 @@ describe('mobile sidebar', () => {
     await page.click('#mobile-sidebar [data-mobile-primary] a:text("Examples")');
     await page.waitForFunction(() => location.pathname.startsWith('/examples/'));
     await page.click('[data-mobile-sidebar-toggle]');
-    assert.equal(await page.getAttribute('#mobile-sidebar [data-mobile-secondary] [data-sidebar]', 'data-sidebar'), 'examplesSidebar');
+    assert.equal(
+      await page.getAttribute('#mobile-sidebar [data-mobile-secondary] [data-sidebar]', 'data-sidebar'),
+      'examplesSidebar',
+    );
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -92,28 +135,47 @@ describe('collapsibles', () => {
    * the transitions the click started, and when the height settled.
    */
   const sampleHeights = (page: Page, click: string, measured: string, ms = 400) =>
-    page.evaluate(async ({ click, measured, ms }) => {
-      const target = document.querySelector<HTMLElement>(measured)!;
-      const heights = [target.getBoundingClientRect().height];
-      const times = [0];
-      const started = performance.now();
-      document.querySelector<HTMLElement>(click)!.click();
-      // The transition the click started (getAnimations flushes styles, so it is there at once).
-      const transitions = target.getAnimations().map((a) => `${(a as CSSTransition).transitionProperty} ${a.effect?.getTiming().duration}ms`);
-      // At least `ms`, then until the animation has let go of the element (a loaded machine drops frames).
-      while (performance.now() < started + ms || (target.style.height !== '' && performance.now() < started + 3000)) {
-        await new Promise(requestAnimationFrame);
-        heights.push(target.getBoundingClientRect().height);
-        times.push(performance.now() - started);
-      }
-      const settled = heights.findIndex((h, i) => heights.slice(i).every((later) => later === heights.at(-1)));
-      return { heights, transitions, settledAfter: times[settled], settledFrames: settled, framesIn200ms: times.filter((t) => t > 0 && t < 200).length };
-    }, { click, measured, ms });
-  const between = (heights: number[], low: number, high: number) => heights.filter((h) => h > low + 0.5 && h < high - 0.5);
+    page.evaluate(
+      async ({ click, measured, ms }) => {
+        const target = document.querySelector<HTMLElement>(measured)!;
+        const heights = [target.getBoundingClientRect().height];
+        const times = [0];
+        const started = performance.now();
+        document.querySelector<HTMLElement>(click)!.click();
+        // The transition the click started (getAnimations flushes styles, so it is there at once).
+        const transitions = target
+          .getAnimations()
+          .map((a) => `${(a as CSSTransition).transitionProperty} ${a.effect?.getTiming().duration}ms`);
+        // At least `ms`, then until the animation has let go of the element (a loaded machine drops frames).
+        while (performance.now() < started + ms || (target.style.height !== '' && performance.now() < started + 3000)) {
+          await new Promise(requestAnimationFrame);
+          heights.push(target.getBoundingClientRect().height);
+          times.push(performance.now() - started);
+        }
+        const settled = heights.findIndex((h, i) => heights.slice(i).every((later) => later === heights.at(-1)));
+        return {
+          heights,
+          transitions,
+          settledAfter: times[settled],
+          settledFrames: settled,
+          framesIn200ms: times.filter((t) => t > 0 && t < 200).length,
+        };
+      },
+      { click, measured, ms },
+    );
+  const between = (heights: number[], low: number, high: number) =>
+    heights.filter((h) => h > low + 0.5 && h < high - 0.5);
   /** Heights in between were seen, unless the machine drew too few frames to see any. */
-  const seenAnimating = (result: { heights: number[]; framesIn200ms: number }, low: number, high: number) => between(result.heights, low, high).length >= 1 || result.framesIn200ms < 3;
+  const seenAnimating = (result: { heights: number[]; framesIn200ms: number }, low: number, high: number) =>
+    between(result.heights, low, high).length >= 1 || result.framesIn200ms < 3;
   const categoryIndex = (page: Page, label: string) =>
-    page.evaluate((l) => [...document.querySelectorAll('.page__sidebar .menu-category')].findIndex((c) => c.querySelector(':scope > .menu-category__header')?.textContent === l) + 1, label);
+    page.evaluate(
+      (l) =>
+        [...document.querySelectorAll('.page__sidebar .menu-category')].findIndex(
+          (c) => c.querySelector(':scope > .menu-category__header')?.textContent === l,
+        ) + 1,
+      label,
+    );
 
   test('sidebar categories collapse and expand with a height animation', async () => {
     const { context, page } = await newPage(site.browser);
@@ -170,16 +232,33 @@ describe('collapsibles', () => {
     await page.goto(site.url + OPERATION);
     await waitForHydration(page);
     const category = `.page__sidebar .menu-category:nth-of-type(${await categoryIndex(page, 'IoT')})`;
-    assert.equal(await page.evaluate((c) => getComputedStyle(document.querySelector(`${c} > .collapsible`)!).transitionDuration, category), '0.001s');
-    const collapsing = await sampleHeights(page, `${category} [data-collapse-toggle]`, `${category} > .collapsible`, 200);
+    assert.equal(
+      await page.evaluate(
+        (c) => getComputedStyle(document.querySelector(`${c} > .collapsible`)!).transitionDuration,
+        category,
+      ),
+      '0.001s',
+    );
+    const collapsing = await sampleHeights(
+      page,
+      `${category} [data-collapse-toggle]`,
+      `${category} > .collapsible`,
+      200,
+    );
     assert.ok(collapsing.heights[0] > 40);
     assert.equal(collapsing.heights.at(-1), 0);
     assert.deepEqual(collapsing.transitions, ['height 1ms']);
-    assert.ok(between(collapsing.heights, 0, collapsing.heights[0]).length === 0 && collapsing.settledFrames <= 3, `collapsed at once: ${JSON.stringify(collapsing)}`);
+    assert.ok(
+      between(collapsing.heights, 0, collapsing.heights[0]).length === 0 && collapsing.settledFrames <= 3,
+      `collapsed at once: ${JSON.stringify(collapsing)}`,
+    );
     const details = 'details.api-schema__node';
     const closing = await sampleHeights(page, `${details} > summary`, details, 200);
     assert.deepEqual(closing.transitions, ['height 1ms']);
-    assert.ok(between(closing.heights, closing.heights.at(-1)!, closing.heights[0]).length === 0 && closing.settledFrames <= 3, `closed at once: ${JSON.stringify(closing)}`);
+    assert.ok(
+      between(closing.heights, closing.heights.at(-1)!, closing.heights[0]).length === 0 && closing.settledFrames <= 3,
+      `closed at once: ${JSON.stringify(closing)}`,
+    );
     assert.equal(await page.evaluate((d) => document.querySelector(d)!.hasAttribute('open'), details), false);
     await context.close();
   });
@@ -221,16 +300,25 @@ test('the code-sample language is remembered across pages and reloads, and synce
   await other.goto(site.url + '/api/reference/radio-heartbeats');
   await waitForHydration(page);
   await waitForHydration(other);
-  const selected = (p: Page) => p.evaluate(() => [...document.querySelectorAll('[data-code-tabs="language"]')].map((group) => ({
-    tab: group.querySelector('[data-tab-value][aria-selected="true"]')?.getAttribute('data-tab-value'),
-    visible: [...group.querySelectorAll<HTMLElement>('[data-tab-panel]')].filter((panel) => !panel.hidden).map((panel) => panel.dataset.tabPanel),
-  })));
+  const selected = (p: Page) =>
+    p.evaluate(() =>
+      [...document.querySelectorAll('[data-code-tabs="language"]')].map((group) => ({
+        tab: group.querySelector('[data-tab-value][aria-selected="true"]')?.getAttribute('data-tab-value'),
+        visible: [...group.querySelectorAll<HTMLElement>('[data-tab-panel]')]
+          .filter((panel) => !panel.hidden)
+          .map((panel) => panel.dataset.tabPanel),
+      })),
+    );
   assert.deepEqual(await selected(page), [{ tab: 'curl', visible: ['curl'] }]);
   await page.click('[data-code-tabs="language"] [role="tablist"] [data-tab-value="python"]');
   assert.deepEqual(await selected(page), [{ tab: 'python', visible: ['python'] }]);
   assert.equal(await page.evaluate(() => localStorage.getItem('docsgen.code-language')), 'python');
   assert.equal(new URL(page.url()).hash, '', 'choosing a tab leaves the URL alone');
-  await other.waitForFunction(() => document.querySelector('[data-code-tabs="language"] [aria-selected="true"]')?.getAttribute('data-tab-value') === 'python');
+  await other.waitForFunction(
+    () =>
+      document.querySelector('[data-code-tabs="language"] [aria-selected="true"]')?.getAttribute('data-tab-value') ===
+      'python',
+  );
   // From the overflow menu, with the keyboard.
   await page.click('[data-code-tabs="language"] details summary');
   await page.click('[data-code-tabs="language"] details [data-tab-value="rust"]');
@@ -246,7 +334,11 @@ test('the code-sample language is remembered across pages and reloads, and synce
   assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }]);
   await page.reload();
   await waitForHydration(page);
-  assert.deepEqual(await selected(page), [{ tab: 'javascript', visible: ['javascript'] }], 'the choice survives a reload');
+  assert.deepEqual(
+    await selected(page),
+    [{ tab: 'javascript', visible: ['javascript'] }],
+    'the choice survives a reload',
+  );
   // Response tabs switch too, but are not remembered.
   await page.click('[data-tabs="responses"] [data-tab-value="404"]');
   assert.equal(await page.isVisible('[data-tabs="responses"] [data-tab-panel="404"]'), true);
@@ -265,11 +357,17 @@ test('copy buttons copy the code and say so', async () => {
   const button = block.locator('button[data-copy]');
   await button.click();
   // The label changes once the clipboard write has resolved, not within the click.
-  await page.waitForFunction(() => document.querySelector('.code-block button[data-copy]')!.textContent === 'Copied', undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => document.querySelector('.code-block button[data-copy]')!.textContent === 'Copied',
+    undefined,
+    { timeout: 10_000 },
+  );
   assert.equal(await button.getAttribute('aria-label'), 'Copied');
   const code = await block.locator('pre code').textContent();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code!.replace(/\n$/, ''));
-  await page.waitForFunction(() => document.querySelector('button[data-copy]')!.textContent === 'Copy', undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('button[data-copy]')!.textContent === 'Copy', undefined, {
+    timeout: 10_000,
+  });
   assert.deepEqual(problems, []);
   await context.close();
 });

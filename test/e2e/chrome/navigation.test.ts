@@ -11,7 +11,11 @@ const site = useRealSiteInBrowser();
 type Marked = Window & { __sameDocument?: boolean };
 const markDocument = (page: Page) => page.evaluate(() => ((window as Marked).__sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as Marked).__sameDocument === true);
-const waitForPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p && document.querySelector('.page')?.getAttribute('data-route') === p, path);
+const waitForPath = (page: Page, path: string) =>
+  page.waitForFunction(
+    (p) => location.pathname === p && document.querySelector('.page')?.getAttribute('data-route') === p,
+    path,
+  );
 
 test('internal links swap the page without a reload: content, title, head, active sidebar and navbar items', async () => {
   const { context, page } = await newPage(site.browser);
@@ -24,11 +28,17 @@ test('internal links swap the page without a reload: content, title, head, activ
   assert.equal(await sameDocument(page), true, 'no full page load');
   assert.equal(await page.title(), 'Pagination | HeliumGeek API');
   assert.equal(await page.textContent('main h1'), 'Pagination');
-  assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'https://docs.heliumgeek.com/guides/pagination');
+  assert.equal(
+    await page.getAttribute('link[rel="canonical"]', 'href'),
+    'https://docs.heliumgeek.com/guides/pagination',
+  );
   assert.equal(await page.getAttribute('meta[property="og:title"]', 'content'), 'Pagination');
   assert.equal(await page.locator('meta[name="description"]').count(), 1);
   assert.equal(await page.textContent('.sidebar [aria-current="page"]'), 'Pagination');
-  assert.equal(await page.evaluate(() => JSON.parse(document.getElementById('__docsgen')!.textContent!).route), '/guides/pagination');
+  assert.equal(
+    await page.evaluate(() => JSON.parse(document.getElementById('__docsgen')!.textContent!).route),
+    '/guides/pagination',
+  );
   // Another section: the sidebar is replaced and the navbar marks the new section.
   await page.click('.navbar__items a.navbar__link:text("API Reference")');
   await waitForPath(page, '/api/reference/heliumgeek-api-for-helium-network');
@@ -45,7 +55,12 @@ test('internal links swap the page without a reload: content, title, head, activ
   assert.equal(await page.textContent('[data-route-announcer]'), 'Radio rewards | HeliumGeek API');
   assert.equal(await sameDocument(page), true);
   // Other client code (a search hit) asks for a navigation with the 'docsgen:navigate' event.
-  const handled = await page.evaluate(() => !window.dispatchEvent(new CustomEvent('docsgen:navigate', { detail: { url: '/guides/usage#quota-headers' }, cancelable: true })));
+  const handled = await page.evaluate(
+    () =>
+      !window.dispatchEvent(
+        new CustomEvent('docsgen:navigate', { detail: { url: '/guides/usage#quota-headers' }, cancelable: true }),
+      ),
+  );
   assert.equal(handled, true, 'the event was taken');
   await waitForPath(page, '/guides/usage');
   assert.equal(await page.evaluate(() => location.hash), '#quota-headers');
@@ -78,10 +93,16 @@ test('back and forward restore scroll positions; a new page starts at the top or
   await waitForPath(page, '/guides/authentication');
   await page.click('main a[href="/guides/usage#when-requests-are-refused"]');
   await waitForPath(page, '/guides/usage');
-  const top = await page.evaluate(() => document.getElementById('when-requests-are-refused')!.getBoundingClientRect().top);
+  const top = await page.evaluate(
+    () => document.getElementById('when-requests-are-refused')!.getBoundingClientRect().top,
+  );
   assert.ok(top >= 0 && top < 120, `the hash target is at the top of the view (top ${top})`);
   assert.equal(await page.evaluate(() => location.hash), '#when-requests-are-refused');
-  assert.equal(await page.getAttribute('.navbar', 'class'), 'navbar navbar--hidden', 'the navbar hides when jumping to an anchor');
+  assert.equal(
+    await page.getAttribute('.navbar', 'class'),
+    'navbar navbar--hidden',
+    'the navbar hides when jumping to an anchor',
+  );
   assert.equal(await sameDocument(page), true);
   assert.deepEqual(problems, []);
   await context.close();
@@ -100,12 +121,21 @@ test('links are preloaded on hover and focus, but not on data-saver or 2g connec
   await page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
   await page.focus('.sidebar a.menu-link[href="/guides/usage"]');
   await page.waitForTimeout(200);
-  assert.deepEqual(seen.filter((p) => p.startsWith('/guides/')), ['/guides/time-series', '/guides/usage']);
+  assert.deepEqual(
+    seen.filter((p) => p.startsWith('/guides/')),
+    ['/guides/time-series', '/guides/usage'],
+  );
   await context.close();
 
-  for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }, { saveData: false, effectiveType: 'slow-2g' }]) {
+  for (const connection of [
+    { saveData: true, effectiveType: '4g' },
+    { saveData: false, effectiveType: '2g' },
+    { saveData: false, effectiveType: 'slow-2g' },
+  ]) {
     const slow = await newPage(site.browser);
-    await slow.page.addInitScript({ content: `Object.defineProperty(navigator, 'connection', { configurable: true, value: ${JSON.stringify(connection)} });` });
+    await slow.page.addInitScript({
+      content: `Object.defineProperty(navigator, 'connection', { configurable: true, value: ${JSON.stringify(connection)} });`,
+    });
     const slowSeen = requests(slow.page);
     await slow.page.goto(site.url + '/guides/authentication');
     await waitForHydration(slow.page);
@@ -124,7 +154,9 @@ test('a page that fails to load is loaded normally instead', async () => {
   await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
   await markDocument(page);
-  await page.route('**/guides/pagination', (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()));
+  await page.route('**/guides/pagination', (route) =>
+    route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue(),
+  );
   await page.click('.sidebar a.menu-link[href="/guides/pagination"]');
   await page.waitForURL('**/guides/pagination');
   await page.waitForSelector('main h1:text("Pagination")');
@@ -141,11 +173,18 @@ test('the progress bar starts 200 ms after a path-changing navigation and comple
     await new Promise((resolve) => setTimeout(resolve, 900));
     await route.continue();
   });
-  const appearedAfter = await msUntilAppears(page, '.sidebar a.menu-link[href="/guides/time-series"]', '[data-progress-bar]');
+  const appearedAfter = await msUntilAppears(
+    page,
+    '.sidebar a.menu-link[href="/guides/time-series"]',
+    '[data-progress-bar]',
+  );
   assert.ok(appearedAfter >= 200, `the bar appeared ${appearedAfter} ms after the click`);
   assert.equal(await page.locator('.spinner').count(), 0, 'no spinner');
   await waitForPath(page, '/guides/time-series');
-  assert.equal(await page.evaluate(() => document.querySelector<HTMLElement>('[data-progress-bar]')?.style.width), '100%');
+  assert.equal(
+    await page.evaluate(() => document.querySelector<HTMLElement>('[data-progress-bar]')?.style.width),
+    '100%',
+  );
   await page.waitForSelector('[data-progress-bar]', { state: 'detached', timeout: 10_000 });
   // A hash change on the same page is no path change: no bar.
   await page.click('.toc a[href^="#"]');
@@ -161,15 +200,23 @@ test('a page that cannot be displayed shows the crash screen; its try-again butt
   await waitForHydration(page);
   const broken = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
     const response = await route.fetch();
-    await route.fulfill({ response, body: (await response.text()).replace('id="main-content"', 'id="main-content-gone"') });
+    await route.fulfill({
+      response,
+      body: (await response.text()).replace('id="main-content"', 'id="main-content-gone"'),
+    });
   };
   await page.route('**/guides/pagination', broken);
   await page.click('.sidebar a.menu-link[href="/guides/pagination"]');
   const crash = page.locator('.crash-screen');
   await crash.waitFor();
   assert.equal(await crash.locator('h1').textContent(), 'This page crashed.');
-  assert.equal(await crash.locator('.error-box__message').textContent(), 'This page could not be displayed: /guides/pagination');
-  assert.deepEqual(await crash.locator('.crash-screen__causes li').allTextContents(), ['Cause: The page at /guides/pagination has no main content region (#main-content).']);
+  assert.equal(
+    await crash.locator('.error-box__message').textContent(),
+    'This page could not be displayed: /guides/pagination',
+  );
+  assert.deepEqual(await crash.locator('.crash-screen__causes li').allTextContents(), [
+    'Cause: The page at /guides/pagination has no main content region (#main-content).',
+  ]);
   assert.equal(new URL(page.url()).pathname, '/guides/pagination');
   await page.unroute('**/guides/pagination', broken);
   await crash.locator('button:text("Try again")').click();
@@ -185,7 +232,13 @@ test('the navbar hides on scroll down, comes back on scroll up, always shows nea
   await waitForHydration(page);
   // Each state is waited for (scroll handlers run on animation frames, later on a busy machine).
   const navbarHidden = (hidden: boolean, message: string) =>
-    page.waitForFunction((want) => document.querySelector('.navbar')!.classList.contains('navbar--hidden') === want, hidden, { timeout: 10_000 }).catch(() => assert.fail(message));
+    page
+      .waitForFunction(
+        (want) => document.querySelector('.navbar')!.classList.contains('navbar--hidden') === want,
+        hidden,
+        { timeout: 10_000 },
+      )
+      .catch(() => assert.fail(message));
   await page.mouse.move(640, 400);
   await page.mouse.wheel(0, 800);
   await page.waitForFunction(() => window.scrollY > 300);
@@ -199,7 +252,9 @@ test('the navbar hides on scroll down, comes back on scroll up, always shows nea
   await page.click('.toc a[href="#responses"]');
   await navbarHidden(true, 'hidden when jumping to an anchor');
   assert.equal(await page.evaluate(() => location.hash), '#responses');
-  await page.waitForSelector('.toc a[aria-current][href="#responses"]', { timeout: 10_000 }).catch(() => assert.fail('the table of contents marks the section in view'));
+  await page
+    .waitForSelector('.toc a[aria-current][href="#responses"]', { timeout: 10_000 })
+    .catch(() => assert.fail('the table of contents marks the section in view'));
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -32,7 +32,10 @@ const state = (page: Page) =>
 /** Records the theme and the body background at DOMContentLoaded, i.e. before the client runs any effect. */
 const recordAtDomContentLoaded = () => {
   document.addEventListener('DOMContentLoaded', () => {
-    (window as unknown as { __atDcl: unknown }).__atDcl = { theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor };
+    (window as unknown as { __atDcl: unknown }).__atDcl = {
+      theme: document.documentElement.dataset.theme,
+      background: getComputedStyle(document.body).backgroundColor,
+    };
   });
 };
 
@@ -42,10 +45,16 @@ describe('colour mode', () => {
     const { problems } = watchConsole(page);
     await page.addInitScript(recordAtDomContentLoaded);
     await page.goto(server.url + GUIDE);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __atDcl: unknown }).__atDcl), { theme: 'dark', background: 'rgb(27, 27, 29)' });
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __atDcl: unknown }).__atDcl), {
+      theme: 'dark',
+      background: 'rgb(27, 27, 29)',
+    });
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __atDcl: unknown }).__atDcl), { theme: 'light', background: 'rgb(255, 255, 255)' });
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __atDcl: unknown }).__atDcl), {
+      theme: 'light',
+      background: 'rgb(255, 255, 255)',
+    });
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -71,13 +80,33 @@ describe('colour mode', () => {
     const { problems } = watchConsole(page);
     await page.goto(server.url + GUIDE);
     await waitForHydration(page);
-    assert.deepEqual(await state(page), { theme: 'dark', choice: 'system', stored: null, label: 'Switch between dark and light mode (currently system mode)' });
+    assert.deepEqual(await state(page), {
+      theme: 'dark',
+      choice: 'system',
+      stored: null,
+      label: 'Switch between dark and light mode (currently system mode)',
+    });
     await page.click('.color-mode-toggle');
-    assert.deepEqual(await state(page), { theme: 'light', choice: 'light', stored: 'light', label: 'Switch between dark and light mode (currently light mode)' });
+    assert.deepEqual(await state(page), {
+      theme: 'light',
+      choice: 'light',
+      stored: 'light',
+      label: 'Switch between dark and light mode (currently light mode)',
+    });
     await page.click('.color-mode-toggle');
-    assert.deepEqual(await state(page), { theme: 'dark', choice: 'dark', stored: 'dark', label: 'Switch between dark and light mode (currently dark mode)' });
+    assert.deepEqual(await state(page), {
+      theme: 'dark',
+      choice: 'dark',
+      stored: 'dark',
+      label: 'Switch between dark and light mode (currently dark mode)',
+    });
     await page.click('.color-mode-toggle');
-    assert.deepEqual(await state(page), { theme: 'dark', choice: 'system', stored: null, label: 'Switch between dark and light mode (currently system mode)' });
+    assert.deepEqual(await state(page), {
+      theme: 'dark',
+      choice: 'system',
+      stored: null,
+      label: 'Switch between dark and light mode (currently system mode)',
+    });
     // In system mode the page follows a change of the system preference.
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
@@ -118,10 +147,16 @@ describe('colour mode', () => {
     await waitForHydration(other);
     await page.click('.color-mode-toggle'); // system → light
     await page.click('.color-mode-toggle'); // light → dark
-    await other.waitForFunction(() => document.documentElement.dataset.theme === 'dark' && document.documentElement.dataset.themeChoice === 'dark');
+    await other.waitForFunction(
+      () =>
+        document.documentElement.dataset.theme === 'dark' && document.documentElement.dataset.themeChoice === 'dark',
+    );
     assert.match((await state(other)).label ?? '', /currently dark mode/);
     await page.click('.color-mode-toggle'); // dark → system (removes the key)
-    await other.waitForFunction(() => document.documentElement.dataset.themeChoice === 'system' && document.documentElement.dataset.theme === 'light');
+    await other.waitForFunction(
+      () =>
+        document.documentElement.dataset.themeChoice === 'system' && document.documentElement.dataset.theme === 'light',
+    );
     await context.close();
   });
 });
@@ -136,11 +171,21 @@ describe('announcement bar', () => {
     assert.equal(await page.isVisible(bar), true);
     await page.click('.announcement-bar__close');
     await page.waitForSelector(bar, { state: 'hidden' });
-    assert.deepEqual(await page.evaluate(() => [localStorage.getItem('docusaurus.announcement.dismiss'), localStorage.getItem('docusaurus.announcement.id')]), ['true', 'hip-149-mobile-poc']);
-    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
-      const element = document.querySelector('.announcement-bar');
-      (window as unknown as { __barAtDcl: string }).__barAtDcl = element ? getComputedStyle(element).display : 'absent';
-    }));
+    assert.deepEqual(
+      await page.evaluate(() => [
+        localStorage.getItem('docusaurus.announcement.dismiss'),
+        localStorage.getItem('docusaurus.announcement.id'),
+      ]),
+      ['true', 'hip-149-mobile-poc'],
+    );
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const element = document.querySelector('.announcement-bar');
+        (window as unknown as { __barAtDcl: string }).__barAtDcl = element
+          ? getComputedStyle(element).display
+          : 'absent';
+      }),
+    );
     await page.goto(server.url + '/examples/rewards/last-epoch');
     assert.equal(await page.evaluate(() => (window as unknown as { __barAtDcl: string }).__barAtDcl), 'none');
     await waitForHydration(page);
@@ -170,7 +215,12 @@ describe('announcement bar', () => {
 test('with storage unavailable one warning is logged and everything works without persistence', async () => {
   const { context, page } = await newPage(browser);
   await page.addInitScript(() => {
-    Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
   });
   const { problems } = watchConsole(page);
   const warnings: string[] = [];
@@ -185,7 +235,11 @@ test('with storage unavailable one warning is logged and everything works withou
   await page.waitForSelector('.announcement-bar', { state: 'hidden' });
   await page.click('[data-code-tabs="language"] [data-tab-value="python"]');
   assert.equal(await page.isVisible('[data-code-tabs="language"] [data-tab-panel="python"]'), true);
-  assert.equal(warnings.filter((w) => /storage/i.test(w)).length, 1, `one storage warning, got ${JSON.stringify(warnings)}`);
+  assert.equal(
+    warnings.filter((w) => /storage/i.test(w)).length,
+    1,
+    `one storage warning, got ${JSON.stringify(warnings)}`,
+  );
   await page.reload();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'nothing was remembered');
   assert.equal(await page.isVisible('.announcement-bar'), true);
@@ -203,9 +257,15 @@ test('a site served at a path that does not match its baseUrl shows the wrong-ba
     assert.equal(await banner.getAttribute('role'), 'alert');
     const text = await banner.textContent();
     assert.match(text ?? '', /did not load properly/);
-    assert.match(text ?? '', /baseUrl is \/, but this page is served at \/docs\/\. We suggest trying baseUrl = \/docs\//);
+    assert.match(
+      text ?? '',
+      /baseUrl is \/, but this page is served at \/docs\/\. We suggest trying baseUrl = \/docs\//,
+    );
     await page.goto(wrong.url + '/docs/guides/usage');
-    assert.match((await page.locator('#base-url-issue-banner').textContent()) ?? '', /We suggest trying baseUrl = \/docs\//);
+    assert.match(
+      (await page.locator('#base-url-issue-banner').textContent()) ?? '',
+      /We suggest trying baseUrl = \/docs\//,
+    );
     // Served where it belongs, no banner.
     await page.goto(server.url + '/guides/usage');
     await waitForHydration(page);

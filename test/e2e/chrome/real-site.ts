@@ -62,11 +62,16 @@ export const MOBILE = { width: 390, height: 800 };
 
 /** Waits until the lazily loaded React chunk has hydrated the islands (the colour toggle is one on every page). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated] button:not([disabled])', { timeout: 10_000 });
+  await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated] button:not([disabled])', {
+    timeout: 10_000,
+  });
 }
 
 /** A fresh context (own localStorage) with a page. */
-export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
   return { context, page };
@@ -78,17 +83,20 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
  * loaded machine cannot make a delay look shorter than it is.
  */
 export function msUntilAppears(page: Page, trigger: string, selector: string): Promise<number> {
-  return page.evaluate(({ trigger, selector }) => {
-    const start = performance.now();
-    const appeared = new Promise<number>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!document.querySelector(selector)) return;
-        observer.disconnect();
-        resolve(performance.now() - start);
+  return page.evaluate(
+    ({ trigger, selector }) => {
+      const start = performance.now();
+      const appeared = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          observer.disconnect();
+          resolve(performance.now() - start);
+        });
+        observer.observe(document, { subtree: true, childList: true });
       });
-      observer.observe(document, { subtree: true, childList: true });
-    });
-    document.querySelector<HTMLElement>(trigger)!.click();
-    return appeared;
-  }, { trigger, selector });
+      document.querySelector<HTMLElement>(trigger)!.click();
+      return appeared;
+    },
+    { trigger, selector },
+  );
 }

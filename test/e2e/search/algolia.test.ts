@@ -24,7 +24,9 @@ async function buildAlgoliaSite(): Promise<string> {
   const file = join(root, 'site.config.ts');
   const config = await readFile(file, 'utf8');
   const algolia = `search: {\n    appId: '${APP_ID}', apiKey: '${API_KEY}', contextualSearch: true, searchParameters: { hitsPerPage: 12, attributesToSnippet: ['content:12'] }, askAi: 'assistant-42', externalUrlRegex: '^https://docs\\\\.helium\\\\.com',`;
-  const changed = config.replace('search: {\n    contextualSearch: false,', algolia).replace('favicon:', `templatesDir: ${JSON.stringify(join(REPO, 'templates'))},\n  favicon:`);
+  const changed = config
+    .replace('search: {\n    contextualSearch: false,', algolia)
+    .replace('favicon:', `templatesDir: ${JSON.stringify(join(REPO, 'templates'))},\n  favicon:`);
   assert.notEqual(changed, config);
   await writeFile(file, changed);
   return buildRealSite(['--config', file]);
@@ -45,11 +47,45 @@ interface AlgoliaRequest {
   body: { requests: Record<string, unknown>[] };
 }
 
-const highlight = (value: string) => ({ value, matchLevel: value.includes('<mark>') ? 'full' : 'none', matchedWords: [] });
+const highlight = (value: string) => ({
+  value,
+  matchLevel: value.includes('<mark>') ? 'full' : 'none',
+  matchedWords: [],
+});
 const HITS = [
-  { objectID: '1', url: 'https://docs.heliumgeek.com/guides/pagination#following-next', type: 'lvl2', hierarchy: { lvl0: 'Guides', lvl1: 'Pagination', lvl2: 'Following next', lvl3: null }, content: null, _highlightResult: { hierarchy: { lvl0: highlight('Guides'), lvl1: highlight('Pagination'), lvl2: highlight('Following <mark>next</mark>') } }, _snippetResult: { content: { value: 'Pass the <mark>cursor</mark> from next', matchLevel: 'full' } } },
-  { objectID: '2', url: 'https://docs.heliumgeek.com/guides/time-series#buckets', type: 'lvl2', hierarchy: { lvl0: 'Guides', lvl1: 'Time series', lvl2: 'Buckets', lvl3: null }, content: null, _highlightResult: { hierarchy: { lvl0: highlight('Guides'), lvl1: highlight('Time series'), lvl2: highlight('Buckets') } } },
-  { objectID: '3', url: 'https://docs.helium.com/mine', type: 'lvl1', hierarchy: { lvl0: 'Helium', lvl1: 'Mining', lvl2: null }, content: null, _highlightResult: { hierarchy: { lvl0: highlight('Helium'), lvl1: highlight('Mining') } } },
+  {
+    objectID: '1',
+    url: 'https://docs.heliumgeek.com/guides/pagination#following-next',
+    type: 'lvl2',
+    hierarchy: { lvl0: 'Guides', lvl1: 'Pagination', lvl2: 'Following next', lvl3: null },
+    content: null,
+    _highlightResult: {
+      hierarchy: {
+        lvl0: highlight('Guides'),
+        lvl1: highlight('Pagination'),
+        lvl2: highlight('Following <mark>next</mark>'),
+      },
+    },
+    _snippetResult: { content: { value: 'Pass the <mark>cursor</mark> from next', matchLevel: 'full' } },
+  },
+  {
+    objectID: '2',
+    url: 'https://docs.heliumgeek.com/guides/time-series#buckets',
+    type: 'lvl2',
+    hierarchy: { lvl0: 'Guides', lvl1: 'Time series', lvl2: 'Buckets', lvl3: null },
+    content: null,
+    _highlightResult: {
+      hierarchy: { lvl0: highlight('Guides'), lvl1: highlight('Time series'), lvl2: highlight('Buckets') },
+    },
+  },
+  {
+    objectID: '3',
+    url: 'https://docs.helium.com/mine',
+    type: 'lvl1',
+    hierarchy: { lvl0: 'Helium', lvl1: 'Mining', lvl2: null },
+    content: null,
+    _highlightResult: { hierarchy: { lvl0: highlight('Helium'), lvl1: highlight('Mining') } },
+  },
 ];
 const TOTAL = 17;
 
@@ -61,15 +97,33 @@ async function interceptAlgolia(page: Page, mode: () => Mode): Promise<AlgoliaRe
   await page.route(/^https:\/\/[^/]*(algolia\.net|algolianet\.com|algolia\.com)\//, async (route: Route) => {
     const request = route.request();
     const url = new URL(request.url());
-    if (url.hostname.startsWith('askai.')) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' });
+    if (url.hostname.startsWith('askai.'))
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' });
     const body = JSON.parse(request.postData() ?? '{"requests":[]}');
     requests.push({ url, headers: request.headers(), body });
-    if (mode() === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' });
+    if (mode() === 'fail')
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"internal error"}' });
     const results = body.requests.map((r: { query: string; indexName: string }) => {
       const hits = mode() === 'empty' ? [] : HITS;
-      return { hits, nbHits: hits.length ? TOTAL : 0, page: 0, nbPages: 1, hitsPerPage: 12, processingTimeMS: 1, exhaustiveNbHits: true, query: r.query, params: '', index: r.indexName };
+      return {
+        hits,
+        nbHits: hits.length ? TOTAL : 0,
+        page: 0,
+        nbPages: 1,
+        hitsPerPage: 12,
+        processingTimeMS: 1,
+        exhaustiveNbHits: true,
+        query: r.query,
+        params: '',
+        index: r.indexName,
+      };
     });
-    return route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ results }) });
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ results }),
+    });
   });
   return requests;
 }
@@ -86,7 +140,11 @@ async function openSite(options: BrowserContextOptions, mode: () => Mode = () =>
 const docsearchInput = (page: Page) => page.locator('.DocSearch-Modal .DocSearch-Input');
 /** Result items (not the Ask AI item). */
 const HIT = '.DocSearch-Modal .DocSearch-Hit:has(a[href])';
-const modalOpen = (page: Page) => page.locator('.DocSearch-Modal').count().then((n) => n > 0);
+const modalOpen = (page: Page) =>
+  page
+    .locator('.DocSearch-Modal')
+    .count()
+    .then((n) => n > 0);
 type Marked = Window & { __sameDocument?: boolean };
 
 /**
@@ -95,7 +153,8 @@ type Marked = Window & { __sameDocument?: boolean };
  * listener: Ctrl+K right after a close would close again. Waits for that frame: the library's
  * effect was scheduled first, so it runs first.
  */
-const afterLibraryEffects = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+const afterLibraryEffects = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 test('the page preconnects to the search service of the configured app id', async () => {
   const html = await (await fetch(server.url + '/guides/usage')).text();
@@ -109,11 +168,19 @@ for (const [name, options] of [
   describe(`Algolia DocSearch (${name})`, () => {
     test('loads lazily, opens on Ctrl+K, and the request carries the app id, key, index name and parameters', async () => {
       const { context, page, requests, problems } = await openSite(options);
-      const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.includes('/docsearch.')));
+      const scripts = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name).pathname)
+            .filter((p) => p.includes('/docsearch.')),
+        );
       assert.deepEqual(await scripts(), [], 'no DocSearch code on page load');
       if (name === 'desktop') await page.hover('[data-search-button]');
       else await page.dispatchEvent('[data-search-button]', 'touchstart');
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/docsearch.')));
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes('/docsearch.')),
+      );
       assert.equal(requests.length, 0, 'no query before the reader types');
 
       await page.keyboard.press('Control+k');
@@ -123,7 +190,8 @@ for (const [name, options] of [
       await page.locator(HIT).first().waitFor();
       const request = requests.find((r) => r.body.requests[0]?.query === 'cursor')!;
       assert.ok(request, 'a request for the query');
-      const appId = request.url.searchParams.get('x-algolia-application-id') ?? request.headers['x-algolia-application-id'];
+      const appId =
+        request.url.searchParams.get('x-algolia-application-id') ?? request.headers['x-algolia-application-id'];
       const apiKey = request.url.searchParams.get('x-algolia-api-key') ?? request.headers['x-algolia-api-key'];
       assert.equal(appId, APP_ID);
       assert.equal(apiKey, API_KEY);
@@ -132,7 +200,11 @@ for (const [name, options] of [
       assert.equal(params.indexName, 'HeliumGeek API', "the index name defaults to '{product} API'");
       assert.equal(params.hitsPerPage, 12, 'searchParameters are passed through');
       assert.deepEqual(params.attributesToSnippet, ['content:12']);
-      assert.deepEqual(params.facetFilters, ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']], 'contextual search filters by language and docs tag');
+      assert.deepEqual(
+        params.facetFilters,
+        ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+        'contextual search filters by language and docs tag',
+      );
       assert.deepEqual(problems, []);
       await context.close();
     });
@@ -144,7 +216,11 @@ for (const [name, options] of [
       await docsearchInput(page).fill('cursor');
       await page.locator(HIT).first().waitFor();
       const hrefs = await page.$$eval(`${HIT} a`, (links) => links.map((a) => a.getAttribute('href')));
-      assert.deepEqual(hrefs, ['/guides/pagination#following-next', '/guides/time-series#buckets', 'https://docs.helium.com/mine']);
+      assert.deepEqual(hrefs, [
+        '/guides/pagination#following-next',
+        '/guides/time-series#buckets',
+        'https://docs.helium.com/mine',
+      ]);
       assert.match((await page.locator(HIT).first().textContent())!, /Following next/);
       const seeAll = page.locator('.DocSearch-HitsFooter a[data-search-see-all]');
       await seeAll.waitFor();
@@ -152,7 +228,12 @@ for (const [name, options] of [
       assert.equal(await seeAll.getAttribute('href'), '/search?q=cursor');
 
       await page.locator(`${HIT} a`).first().click();
-      await page.waitForFunction(() => location.pathname === '/guides/pagination' && location.hash === '#following-next' && document.querySelector('.page')?.getAttribute('data-route') === '/guides/pagination');
+      await page.waitForFunction(
+        () =>
+          location.pathname === '/guides/pagination' &&
+          location.hash === '#following-next' &&
+          document.querySelector('.page')?.getAttribute('data-route') === '/guides/pagination',
+      );
       assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true, 'client-side navigation');
       assert.equal(await modalOpen(page), false);
       assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
@@ -163,7 +244,14 @@ for (const [name, options] of [
       await docsearchInput(page).fill('cursor');
       await page.locator(HIT).first().waitFor();
       // Move to the second result (the Ask AI item may come first).
-      for (let i = 0; i < 5 && (await page.getAttribute('.DocSearch-Modal [aria-selected="true"] a', 'href').catch(() => null)) !== '/guides/time-series#buckets'; i++) await page.keyboard.press('ArrowDown');
+      for (
+        let i = 0;
+        i < 5 &&
+        (await page.getAttribute('.DocSearch-Modal [aria-selected="true"] a', 'href').catch(() => null)) !==
+          '/guides/time-series#buckets';
+        i++
+      )
+        await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => location.pathname === '/guides/time-series' && location.hash === '#buckets');
       assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true);
@@ -173,7 +261,9 @@ for (const [name, options] of [
 
     test("an external hit opens by a full page load; 'See all' opens the search page", async () => {
       const { context, page } = await openSite(options);
-      await page.route('https://docs.helium.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Helium</title><h1>Mining</h1>' }));
+      await page.route('https://docs.helium.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Helium</title><h1>Mining</h1>' }),
+      );
       await page.click('[data-search-button]');
       await docsearchInput(page).fill('cursor');
       await page.locator(HIT).nth(2).waitFor();
@@ -185,8 +275,12 @@ for (const [name, options] of [
       await page.keyboard.press('Control+k');
       await docsearchInput(page).fill('cursor');
       await page.locator('.DocSearch-HitsFooter a[data-search-see-all]').click();
-      await page.waitForFunction(() => location.pathname === '/search' && new URLSearchParams(location.search).get('q') === 'cursor');
-      await page.waitForFunction(() => /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''));
+      await page.waitForFunction(
+        () => location.pathname === '/search' && new URLSearchParams(location.search).get('q') === 'cursor',
+      );
+      await page.waitForFunction(() =>
+        /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+      );
       assert.equal(await page.textContent('[data-search-status]'), `${TOTAL} results for “cursor”`);
       await context.close();
     });
@@ -223,7 +317,10 @@ for (const [name, options] of [
       assert.match(text, /No results found for "zqxwv"/);
       assert.match(text, /Try searching for/);
       assert.match(text, /Believe this query should return results\? Let us know\./);
-      assert.equal(await noResults.getByRole('link', { name: 'Let us know.' }).getAttribute('href'), 'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find%20%22zqxwv%22');
+      assert.equal(
+        await noResults.getByRole('link', { name: 'Let us know.' }).getAttribute('href'),
+        'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find%20%22zqxwv%22',
+      );
       // A suggestion searches for it.
       mode = 'hits';
       await noResults.locator('.DocSearch-Prefill', { hasText: 'Pagination' }).click();
@@ -263,15 +360,30 @@ for (const [name, options] of [
 
 test('the search page lists Algolia results and says how many', async () => {
   const { context, page, requests, problems } = await openSite({ viewport: DESKTOP }, () => 'hits', '/search?q=cursor');
-  await page.waitForFunction(() => /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''));
+  await page.waitForFunction(() =>
+    /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+  );
   assert.equal(await page.textContent('[data-search-status]'), `${TOTAL} results for “cursor”`);
   const request = requests.find((r) => r.body.requests[0]?.query === 'cursor')!;
-  assert.equal(request.headers['x-algolia-application-id'] ?? request.url.searchParams.get('x-algolia-application-id'), APP_ID);
+  assert.equal(
+    request.headers['x-algolia-application-id'] ?? request.url.searchParams.get('x-algolia-application-id'),
+    APP_ID,
+  );
   assert.equal(request.body.requests[0].indexName, 'HeliumGeek API');
   assert.equal(request.body.requests[0].hitsPerPage, 12);
-  assert.deepEqual(request.body.requests[0].facetFilters, ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']]);
-  assert.deepEqual(await page.locator('[data-search-results] .search-group__title').allTextContents(), ['Pagination', 'Time series', 'Mining']);
-  assert.deepEqual(await page.$$eval('[data-search-results] a[data-search-hit]', (links) => links.map((a) => a.getAttribute('href'))), ['/guides/pagination#following-next', '/guides/time-series#buckets', 'https://docs.helium.com/mine']);
+  assert.deepEqual(request.body.requests[0].facetFilters, [
+    'language:en',
+    ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+  ]);
+  assert.deepEqual(await page.locator('[data-search-results] .search-group__title').allTextContents(), [
+    'Pagination',
+    'Time series',
+    'Mining',
+  ]);
+  assert.deepEqual(
+    await page.$$eval('[data-search-results] a[data-search-hit]', (links) => links.map((a) => a.getAttribute('href'))),
+    ['/guides/pagination#following-next', '/guides/time-series#buckets', 'https://docs.helium.com/mine'],
+  );
   assert.deepEqual(problems, []);
   await context.close();
 });

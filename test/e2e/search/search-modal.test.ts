@@ -35,7 +35,14 @@ async function openPage(options: BrowserContextOptions, path = '/guides/paginati
 
 async function search(page: Page, query: string) {
   await input(page).fill(query);
-  await page.waitForFunction((q) => document.querySelector('[data-search-modal]')?.querySelector('[data-search-hit], [data-search-no-results], [data-search-error]') && (document.querySelector('[data-search-input]') as HTMLInputElement).value === q, query);
+  await page.waitForFunction(
+    (q) =>
+      document
+        .querySelector('[data-search-modal]')
+        ?.querySelector('[data-search-hit], [data-search-no-results], [data-search-error]') &&
+      (document.querySelector('[data-search-input]') as HTMLInputElement).value === q,
+    query,
+  );
   await page.waitForFunction(() => !document.querySelector('.search-modal__spinner'));
 }
 
@@ -45,7 +52,11 @@ const results = (page: Page) =>
     groups.map((group) => ({
       title: group.querySelector('.search-group__title')!.textContent,
       badge: group.querySelector('.search-badge')!.textContent,
-      hits: [...group.querySelectorAll('a[data-search-hit]')].map((a) => ({ href: a.getAttribute('href')!, heading: a.querySelector('.search-hit__title')!.textContent, marks: [...a.querySelectorAll('.search-hit__title mark')].map((m) => m.textContent) })),
+      hits: [...group.querySelectorAll('a[data-search-hit]')].map((a) => ({
+        href: a.getAttribute('href')!,
+        heading: a.querySelector('.search-hit__title')!.textContent,
+        marks: [...a.querySelectorAll('.search-hit__title mark')].map((m) => m.textContent),
+      })),
     })),
   );
 
@@ -66,11 +77,14 @@ for (const [name, options] of VIEWPORTS) {
     test('nothing loads until the button is hovered, focused or touched; then the modal code and the index load', async () => {
       const { context, page, problems, requests } = await openPage(options);
       await page.waitForTimeout(300);
-      const searchLoads = () => requests.filter((path) => /\/assets\/js\/search-modal\.|\/search\/.+\.json$/.test(path));
+      const searchLoads = () =>
+        requests.filter((path) => /\/assets\/js\/search-modal\.|\/search\/.+\.json$/.test(path));
       assert.deepEqual(searchLoads(), [], 'no search code or index on page load');
       if (name === 'desktop') await page.hover('[data-search-button]');
       else await page.dispatchEvent('[data-search-button]', 'touchstart');
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)));
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)),
+      );
       assert.ok(searchLoads().some((path) => path.includes('/assets/js/search-modal.')));
       assert.ok(searchLoads().includes('/search/index.json'));
       assert.equal(await modalOpen(page), false, 'preloading does not open it');
@@ -81,7 +95,9 @@ for (const [name, options] of VIEWPORTS) {
       await second.goto(site.url + '/guides/usage');
       await waitForHydration(second);
       await second.focus('[data-search-button]');
-      await second.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json')));
+      await second.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json')),
+      );
       assert.ok(focusRequests.some((path) => path.includes('/assets/js/search-modal.')));
       assert.deepEqual(problems, []);
       await context.close();
@@ -93,12 +109,20 @@ for (const [name, options] of VIEWPORTS) {
       await page.click('[data-search-button]');
       await input(page).waitFor();
       assert.equal(await sameDocument(page), true, 'the button opens the modal instead of following its link');
-      assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-search-input')), true, 'the input has focus');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.hasAttribute('data-search-input')),
+        true,
+        'the input has focus',
+      );
       assert.equal(await scrollLocked(page), true, 'page scroll is locked');
       await page.keyboard.press('Escape');
       await page.locator('[data-search-modal]').waitFor({ state: 'detached' });
       assert.equal(await scrollLocked(page), false);
-      assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-search-button')), true, 'focus returns to the button');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.hasAttribute('data-search-button')),
+        true,
+        'focus returns to the button',
+      );
 
       for (const shortcut of ['Control+k', 'Meta+k', '/']) {
         await page.locator('main').click({ position: { x: 5, y: 5 } });
@@ -130,7 +154,9 @@ for (const [name, options] of VIEWPORTS) {
       await page.focus('[data-search-button]');
       await page.keyboard.type('cbsd');
       await input(page).waitFor();
-      await page.waitForFunction(() => (document.querySelector('[data-search-input]') as HTMLInputElement).value === 'cbsd');
+      await page.waitForFunction(
+        () => (document.querySelector('[data-search-input]') as HTMLInputElement).value === 'cbsd',
+      );
       await page.waitForSelector('[data-search-modal] [data-search-hit]');
       assert.equal((await results(page))[0].hits[0].href.startsWith('/api/reference/'), true);
       assert.deepEqual(problems, []);
@@ -144,14 +170,25 @@ for (const [name, options] of VIEWPORTS) {
       const found = await results(page);
       assert.equal(found[0].title, 'Get radio by CBSD ID');
       assert.equal(found[0].badge, 'API operation, GET');
-      assert.deepEqual(found[0].hits[0], { href: '/api/reference/get-radio-by-cbsd-id#path-parameters', heading: 'Path parameters', marks: [] });
-      assert.ok((await page.locator('[data-search-modal] .search-hit__snippet mark').allTextContents()).includes('cbsd_id'));
+      assert.deepEqual(found[0].hits[0], {
+        href: '/api/reference/get-radio-by-cbsd-id#path-parameters',
+        heading: 'Path parameters',
+        marks: [],
+      });
+      assert.ok(
+        (await page.locator('[data-search-modal] .search-hit__snippet mark').allTextContents()).includes('cbsd_id'),
+      );
       assert.equal(new Set(found.map((g) => g.title)).size, found.length, 'one group per page');
 
       await search(page, 'min_time');
       const minTime = await results(page);
       assert.equal(minTime[0].badge, 'Guide');
-      assert.ok(minTime.some((g) => g.badge === 'API operation, GET' && g.hits.some((h) => h.href.endsWith('#query-parameters'))), 'operations that take min_time');
+      assert.ok(
+        minTime.some(
+          (g) => g.badge === 'API operation, GET' && g.hits.some((h) => h.href.endsWith('#query-parameters')),
+        ),
+        'operations that take min_time',
+      );
 
       await search(page, 'speedtest check');
       assert.equal((await results(page))[0].badge, 'Example');
@@ -178,7 +215,12 @@ for (const [name, options] of VIEWPORTS) {
       assert.equal(await input(page).getAttribute('aria-activedescendant'), await selected.getAttribute('id'));
       const href = (await selected.getAttribute('href'))!;
       await page.keyboard.press('Enter');
-      await page.waitForFunction((h) => location.pathname + location.hash === h && document.querySelector('.page')?.getAttribute('data-route') === h.split('#')[0], href);
+      await page.waitForFunction(
+        (h) =>
+          location.pathname + location.hash === h &&
+          document.querySelector('.page')?.getAttribute('data-route') === h.split('#')[0],
+        href,
+      );
       assert.equal(await sameDocument(page), true, 'no full page load');
       assert.equal(await modalOpen(page), false);
       assert.equal(await scrollLocked(page), false);
@@ -202,9 +244,14 @@ for (const [name, options] of VIEWPORTS) {
       await waitForHydration(page);
       await page.keyboard.press('Control+k');
       await search(page, 'quota');
-      const target = (await page.locator('[data-search-modal] [role="option"][aria-selected="true"]').getAttribute('href'))!;
+      const target = (await page
+        .locator('[data-search-modal] [role="option"][aria-selected="true"]')
+        .getAttribute('href'))!;
       await page.keyboard.press('Enter');
-      await page.waitForFunction((h) => location.pathname + location.hash === h && document.activeElement?.id === 'main-content', target);
+      await page.waitForFunction(
+        (h) => location.pathname + location.hash === h && document.activeElement?.id === 'main-content',
+        target,
+      );
       await page.keyboard.press('Control+k');
       await recent.first().waitFor();
       assert.equal(await recent.count(), 1);
@@ -242,7 +289,9 @@ for (const [name, options] of VIEWPORTS) {
       assert.ok(count > 5, text);
       assert.equal(await link.getAttribute('href'), '/search?q=rewards');
       await link.click();
-      await page.waitForFunction(() => location.pathname === '/search' && document.querySelector('[data-search-status]')?.textContent !== '');
+      await page.waitForFunction(
+        () => location.pathname === '/search' && document.querySelector('[data-search-status]')?.textContent !== '',
+      );
       assert.equal(await page.textContent('[data-search-status]'), `${count} results for “rewards”`);
       assert.deepEqual(problems, []);
       await context.close();
@@ -257,12 +306,20 @@ for (const [name, options] of VIEWPORTS) {
       assert.match((await screen.textContent())!, /Try searching for/);
       assert.match((await screen.textContent())!, /Believe this query should return results\? Let us know\./);
       const report = screen.getByRole('link', { name: /Let us know\./ });
-      assert.equal(await report.getAttribute('href'), 'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find%20%22zqxwv%20plover%22');
+      assert.equal(
+        await report.getAttribute('href'),
+        'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find%20%22zqxwv%20plover%22',
+      );
       const suggestion = screen.locator('.search-suggestion').first();
       await suggestion.waitFor();
       const suggested = (await suggestion.textContent())!;
       await suggestion.click();
-      await page.waitForFunction((s) => (document.querySelector('[data-search-input]') as HTMLInputElement).value === s && document.querySelector('[data-search-modal] [data-search-hit]'), suggested);
+      await page.waitForFunction(
+        (s) =>
+          (document.querySelector('[data-search-input]') as HTMLInputElement).value === s &&
+          document.querySelector('[data-search-modal] [data-search-hit]'),
+        suggested,
+      );
       assert.deepEqual(problems, []);
       await context.close();
     });
@@ -276,7 +333,10 @@ for (const [name, options] of VIEWPORTS) {
       const error = page.locator('[data-search-modal] [data-search-error]');
       await error.waitFor();
       assert.equal(await error.locator('.search-screen__title').textContent(), 'Unable to fetch results');
-      assert.equal(await error.locator('.search-screen__help').textContent(), 'You might want to check your network connection.');
+      assert.equal(
+        await error.locator('.search-screen__help').textContent(),
+        'You might want to check your network connection.',
+      );
       // Back online: the next keystroke searches again.
       await page.unrouteAll();
       await input(page).fill('cursors');
@@ -288,7 +348,10 @@ for (const [name, options] of VIEWPORTS) {
 
 test('recent searches work without storage (it throws): a warning, no errors', async () => {
   const { context, page } = await newPage(site.browser);
-  await page.addInitScript({ content: "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });" });
+  await page.addInitScript({
+    content:
+      "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });",
+  });
   const { problems } = watchConsole(page);
   await page.goto(site.url + '/guides/usage');
   await waitForHydration(page);
@@ -307,12 +370,19 @@ test('recent searches work without storage (it throws): a warning, no errors', a
 // shows results without fetching any more of it.
 test('hovering the search button loads the index; typing then shows results without fetching more', async () => {
   const { context, page } = await openPage({ viewport: DESKTOP });
-  const indexRequests = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/search\//.test(e.name)).length);
-  const manifest = (await (await page.request.get(`${site.url}/search/index.json`)).json()) as { termFiles: number; contentFiles: number };
+  const indexRequests = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/search\//.test(e.name)).length);
+  const manifest = (await (await page.request.get(`${site.url}/search/index.json`)).json()) as {
+    termFiles: number;
+    contentFiles: number;
+  };
   await page.hover('[data-search-button]');
   // The real site's index is small enough to load whole: the manifest and every term and content file.
   const whole = 1 + manifest.termFiles + manifest.contentFiles;
-  await page.waitForFunction((count) => performance.getEntriesByType('resource').filter((e) => /\/search\//.test(e.name)).length >= count, whole);
+  await page.waitForFunction(
+    (count) => performance.getEntriesByType('resource').filter((e) => /\/search\//.test(e.name)).length >= count,
+    whole,
+  );
   const loaded = await indexRequests();
   for (const query of ['cbsd_id', 'gateway rewards', 'pagination cursor', 'speedtest', 'hex coverage']) {
     await page.keyboard.press('Control+k');
@@ -331,10 +401,15 @@ test('axe finds no serious or critical violations in the open modal and on the s
   const scan = async (page: Page, include: string) => {
     await page.addScriptTag({ path: axe });
     const violations = await page.evaluate(
-      (selector) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }).axe.run({ include: [selector] }, { resultTypes: ['violations'] }).then((r) => r.violations),
+      (selector) =>
+        (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }).axe
+          .run({ include: [selector] }, { resultTypes: ['violations'] })
+          .then((r) => r.violations),
       include,
     );
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
   for (const colorScheme of ['light', 'dark'] as const) {
     const { context, page } = await openPage({ viewport: DESKTOP, colorScheme });

@@ -11,7 +11,10 @@ const site = useRealSiteInBrowser();
 
 const status = (page: Page) => page.textContent('[data-search-status]');
 const waitForStatus = (page: Page, pattern: RegExp) =>
-  page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-search-status]')?.textContent ?? ''), pattern.source);
+  page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+    pattern.source,
+  );
 const groupTitles = (page: Page) => page.locator('[data-search-results] .search-group__title').allTextContents();
 const countOf = (text: string | null) => Number(/^(\d+) results? for/.exec(text ?? '')?.[1]);
 
@@ -32,8 +35,14 @@ for (const [name, options] of [
       assert.equal(titles[0], 'Get radio by CBSD ID');
       assert.ok(titles.includes('Radio heartbeats'));
       // Group titles link to the page; hits link to the matched section.
-      assert.equal(await page.getAttribute('[data-search-results] .search-group__title a', 'href'), '/api/reference/get-radio-by-cbsd-id');
-      assert.equal(await page.getAttribute('[data-search-results] a[data-search-hit]', 'href'), '/api/reference/get-radio-by-cbsd-id#path-parameters');
+      assert.equal(
+        await page.getAttribute('[data-search-results] .search-group__title a', 'href'),
+        '/api/reference/get-radio-by-cbsd-id',
+      );
+      assert.equal(
+        await page.getAttribute('[data-search-results] a[data-search-hit]', 'href'),
+        '/api/reference/get-radio-by-cbsd-id#path-parameters',
+      );
       assert.deepEqual(problems, []);
       await context.close();
     });
@@ -75,7 +84,9 @@ for (const [name, options] of [
       assert.equal(new URL(page.url()).searchParams.get('q'), 'speedtest averages');
       // Clearing the query clears the list and the q parameter.
       await page.fill('input[name="q"]', '');
-      await page.waitForFunction(() => !location.search && document.querySelector('[data-search-status]')?.textContent === '');
+      await page.waitForFunction(
+        () => !location.search && document.querySelector('[data-search-status]')?.textContent === '',
+      );
       assert.equal(await page.locator('[data-search-results] .search-group').count(), 0);
       assert.deepEqual(problems, []);
       await context.close();
@@ -90,7 +101,10 @@ for (const [name, options] of [
       assert.ok(total > 20, `${total}`);
       assert.equal((await groupTitles(page)).length, 20);
       await page.click('[data-search-more]');
-      await page.waitForFunction((n) => document.querySelectorAll('[data-search-results] .search-group').length === n, Math.min(total, 40));
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-search-results] .search-group').length === n,
+        Math.min(total, 40),
+      );
       assert.deepEqual(problems, []);
       await context.close();
     });
@@ -113,7 +127,10 @@ for (const [name, options] of [
       const error = page.locator('[data-search-results] [data-search-error]');
       await error.waitFor();
       assert.equal(await error.locator('.search-screen__title').textContent(), 'Unable to fetch results');
-      assert.equal(await error.locator('.search-screen__help').textContent(), 'You might want to check your network connection.');
+      assert.equal(
+        await error.locator('.search-screen__help').textContent(),
+        'You might want to check your network connection.',
+      );
       await context.close();
     });
   });
@@ -125,7 +142,11 @@ test('a client-side navigation to the search page starts its client', async () =
   await page.goto(site.url + '/guides/usage');
   await waitForHydration(page);
   await page.evaluate(() => ((window as Window & { __same?: boolean }).__same = true));
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('docsgen:navigate', { detail: { url: '/search?q=heartbeat' }, cancelable: true })));
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new CustomEvent('docsgen:navigate', { detail: { url: '/search?q=heartbeat' }, cancelable: true }),
+    ),
+  );
   await waitForStatus(page, /results? for “heartbeat”/);
   assert.equal(await page.evaluate(() => (window as Window & { __same?: boolean }).__same), true);
   assert.ok((await groupTitles(page)).length > 0);
