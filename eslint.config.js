@@ -39,6 +39,46 @@ export default tseslint.config(
     },
   },
   {
+    // Still over the size limits: each is to be split by job (the codebase issue, item 3). Remove a file
+    // from this list in the commit that splits it; the list never grows.
+    files: [
+      'src/build.ts', // runBuild: the pipeline plus the dev-only deferred output; to become stage calls only
+      'src/build-cache.ts', // cachedStep(6 params): replaced by the single cached(stage) wrapper
+      'src/client/navigation.ts', // setupNavigation: fetch cache, history and scroll, DOM swap, prefetch
+      'src/client/search/docsearch.ts', // createDocSearchUi: loading, rendering and keyboard handling in one
+      'src/client/search/search-trigger.ts', // setupSearchTrigger: shortcut keys, lazy loading and focus
+      'src/dev-server/dev-session.ts', // createDevSession: a state machine in closure variables
+      'src/dev-server/live-reload-client.ts', // liveReloadClient: connection, overlay and page refresh
+      'src/openapi/media-to-view.ts', // mediaToView(5 params): to take one options object
+      'src/render/build-site-props.ts', // buildSiteProps: navbar, footer and search props in one
+      'src/render/render-site.ts', // planRender: render jobs and their cache keys (the cache wrapper takes the keys)
+      'src/routes/resolve-navbar.ts', // resolveNavbar: one branch per item type in one function
+      'src/search/search-engine.ts', // createSearchEngine: loading, assembly, ranking, snippets
+      'templates/components/search/SearchModal.tsx', // SearchModal: state, keyboard, results and footer
+      'templates/components/search/SearchPageResults.tsx', // SearchPageResults: query state and rendering
+    ],
+    rules: { 'max-lines-per-function': 'off', 'max-params': 'off' },
+  },
+  {
+    // React Compiler rules (react-hooks 7) that these components break; each needs a small redesign
+    // (state derived instead of set in an effect; an error boundary instead of try/catch around JSX).
+    files: [
+      'src/client/islands.tsx',
+      'templates/components/ColorModeToggle.tsx',
+      'templates/components/Navbar.tsx',
+      'templates/components/search/SearchModal.tsx',
+      'templates/components/search/SearchPageResults.tsx',
+    ],
+    rules: {
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/error-boundaries': 'off',
+      'react-hooks/immutability': 'off',
+      // The modal's backdrop closes it on click; the keyboard closes it with Escape (handled on the dialog).
+      'jsx-a11y/no-static-element-interactions': 'off',
+      'jsx-a11y/no-noninteractive-element-interactions': 'off',
+    },
+  },
+  {
     // Tests: describe()/it() callbacks are long by nature; the size limits are for product code.
     files: ['test/**/*.{ts,tsx}', 'src/**/*.test.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -1,5 +1,5 @@
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { runBuild, type BuildResult } from '../build.js';
+import { runBuild } from '../build.js';
 import { createBuildCache } from '../build-cache.js';
 import { packageRoot } from '../bundle/bundle-client.js';
 import type { SiteConfig } from '../config/resolve-config.js';
@@ -82,7 +82,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
   const templateEdited = (changed: readonly string[], templatesDir: string) =>
     changed.some((path) => path.startsWith(templatesDir + sep) && TEMPLATE_SOURCE.has(extname(path)));
 
-  async function useRenderer(templatesDir: string): Promise<void> {
+  async function switchRenderer(templatesDir: string): Promise<void> {
     const loaded = await loadRenderer(templatesDir, builds);
     rendererErrors = loaded.diagnostics;
     rendererDir = templatesDir;
@@ -109,7 +109,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     const id = await identity;
     if (id && builds === 0) restored = await restoreCache(cache, cacheFile, id);
     if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length))
-      await useRenderer(resolve(config.root, config.templatesDir));
+      await switchRenderer(resolve(config.root, config.templatesDir));
     changed.forEach((path) => unseen?.add(path));
     let result = await runBuild({ configPath, cache, renderer, defer: true, changed: unseen && [...unseen] });
     // Without a config the build stopped before reading the content: its changes are still unseen.
@@ -117,7 +117,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
     if (templatesDir && templatesDir !== rendererDir) {
       // The site's own templates (or a new templatesDir): render with them, not with docsgen's.
-      await useRenderer(templatesDir);
+      await switchRenderer(templatesDir);
       result = await runBuild({ configPath, cache, renderer, defer: true, changed: [] });
     }
     builds += 1;

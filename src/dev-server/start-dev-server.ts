@@ -106,6 +106,8 @@ export async function startDevServer({
   persist = true,
   log,
 }: DevServerOptions): Promise<DevServer> {
+  // Declared first: the session notifies through it, and the live-reload channel reads the session.
+  // eslint-disable-next-line prefer-const
   let live: LiveReload | undefined;
   const session = createDevSession({ configPath, persist, log, notify: (event) => live?.send(event) });
   live = createLiveReload(() => ({ build: session.site?.id ?? 'none', errors: session.errors.map(toDiagnosticView) }));

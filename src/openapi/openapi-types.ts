@@ -77,7 +77,7 @@ export interface ParameterObject {
   content?: Record<string, MediaTypeObject>;
 }
 
-export interface HeaderObject extends Omit<ParameterObject, 'name' | 'in'> {}
+export type HeaderObject = Omit<ParameterObject, 'name' | 'in'>;
 
 export interface RequestBodyObject {
   description?: string;

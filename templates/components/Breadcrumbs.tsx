@@ -1,5 +1,3 @@
-import { joinBase } from '../../src/shared/url.js';
-
 export interface BreadcrumbsProps {
   trail: string[];
   title: string;

@@ -66,10 +66,10 @@ test('every problem is reported at once with file and line, and the previous out
   await writeFile(join(out, 'keep.txt'), 'previous build');
   const result = cli(['build'], root);
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /content\/guides\/bad-yaml\.md:\d+(:\d+)?  error  Invalid front matter/);
-  assert.match(result.stderr, /content\/guides\/links\.md:5:5  error  Broken link "\.\/nowhere\.md"/);
-  assert.match(result.stderr, /content\/guides\/links\.md:5:\d+  error  Broken link "\/guides\/gone"/);
-  assert.match(result.stderr, /content\/guides\/links\.md:5:\d+  error  Broken anchor "\.\/start\.md#missing"/);
+  assert.match(result.stderr, /content\/guides\/bad-yaml\.md:\d+(:\d+)? {2}error {2}Invalid front matter/);
+  assert.match(result.stderr, /content\/guides\/links\.md:5:5 {2}error {2}Broken link "\.\/nowhere\.md"/);
+  assert.match(result.stderr, /content\/guides\/links\.md:5:\d+ {2}error {2}Broken link "\/guides\/gone"/);
+  assert.match(result.stderr, /content\/guides\/links\.md:5:\d+ {2}error {2}Broken anchor "\.\/start\.md#missing"/);
   assert.match(result.stderr, /build failed with 4 errors/);
   assert.deepEqual(await readdir(out), ['keep.txt']);
 });
@@ -78,7 +78,10 @@ test('a bad config value names the key and the value', async () => {
   const root = await createMiniSite({ config: "baseUrl: 'docs'," });
   const result = cli(['build'], root);
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /site\.config\.ts  error  Invalid config value at "baseUrl": .*\(got "docs"\)  DG101/);
+  assert.match(
+    result.stderr,
+    /site\.config\.ts {2}error {2}Invalid config value at "baseUrl": .*\(got "docs"\) {2}DG101/,
+  );
 });
 
 test('baseUrl other than / prefixes every link, asset and sitemap URL', async () => {
@@ -115,7 +118,7 @@ test('images are copied with content-hashed names; static files as they are', as
   });
   const result = cli(['build'], broken);
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /content\/guides\/pic\.md  error  Missing file "content\/guides\/missing\.png"/);
+  assert.match(result.stderr, /content\/guides\/pic\.md {2}error {2}Missing file "content\/guides\/missing\.png"/);
 });
 
 test('--openapi builds with another description, YAML included', async () => {

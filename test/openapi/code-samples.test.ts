@@ -62,7 +62,7 @@ test('code samples in all 20 languages carry the method, URL with example values
     assert.doesNotMatch(sample.html, /language-plaintext/, `${sample.language}: a highlight.js grammar`);
   }
   const curl = codeText(view.codeSamples[0].html);
-  assert.match(curl, /^curl 'https:\/\/api\.acme\.test\/v1\/gateways\/11cxkqa2PjpJ9YgY9qK3\/rewards\?min_time=2024-07-01T00:00:00Z&bucket=hour' \\\n  --header 'x-api-key: YOUR_API_KEY'$/);
+  assert.match(curl, /^curl 'https:\/\/api\.acme\.test\/v1\/gateways\/11cxkqa2PjpJ9YgY9qK3\/rewards\?min_time=2024-07-01T00:00:00Z&bucket=hour' \\\n {2}--header 'x-api-key: YOUR_API_KEY'$/);
 });
 
 test('samples printed from a shared template equal samples printed directly', async () => {

@@ -66,7 +66,7 @@ export function groupRecords(records: DocSearchRecord[], externalUrlRegex?: stri
   return [...groups.values()];
 }
 
-export function createAlgoliaPageSource(algolia: AlgoliaSettings, settings: SearchSettings): PageSearchSource {
+export function createAlgoliaPageSource(algolia: AlgoliaSettings, _settings: SearchSettings): PageSearchSource {
   const searchParameters = algoliaSearchParameters(algolia, { language: document.documentElement.lang || 'en' });
   const fetchPage = async (query: string, page: number): Promise<AlgoliaResponse['results'][number]> => {
     const response = await fetch(`https://${algolia.appId}-dsn.algolia.net/1/indexes/*/queries`, {

@@ -3,7 +3,7 @@
 // against the repository's built site.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { watchConsole } from '../../helpers/browser.js';
 import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from './real-site.js';
 

@@ -2,7 +2,7 @@
 // the hideable navbar, in Chromium against the repository's built site.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { watchConsole } from '../../helpers/browser.js';
 import { msUntilAppears, newPage, useRealSiteInBrowser, waitForHydration } from './real-site.js';
 

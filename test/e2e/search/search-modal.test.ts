@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
+import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { watchConsole } from '../../helpers/browser.js';
 import { REPO } from '../../helpers/mini-site.js';
 import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from '../chrome/real-site.js';

@@ -3,7 +3,7 @@
 // survives a reload and the back button, and shows the spec's no-results and failure texts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { watchConsole } from '../../helpers/browser.js';
 import { DESKTOP, MOBILE, newPage, useRealSiteInBrowser, waitForHydration } from '../chrome/real-site.js';
 
