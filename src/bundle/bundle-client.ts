@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 
 export interface ClientBundle {
@@ -28,6 +28,15 @@ export function packageRoot(): string {
   return dir;
 }
 
+/** The stylesheet of a highlight.js theme, or undefined when there is no theme of that name. */
+function highlightThemeFile(require: NodeJS.Require, theme: string): string | undefined {
+  try {
+    return require.resolve(`highlight.js/styles/${theme}.css`);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Bundles the browser client (islands, navigation, search UI) and the stylesheet with esbuild,
  * in memory, with content-hashed names and lazily loaded chunks.
@@ -37,7 +46,12 @@ export async function bundleClient(
 ): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> {
   const pkg = packageRoot();
   const require = createRequire(join(pkg, 'package.json'));
-  const themeFile = require.resolve(`highlight.js/styles/${options.highlightTheme}.css`, { paths: [pkg] });
+  const themeFile = highlightThemeFile(require, options.highlightTheme);
+  if (!themeFile) {
+    const message = `Invalid config value at "code.theme": no highlight.js theme "${options.highlightTheme}"`;
+    const hint = 'Use the name of a file in node_modules/highlight.js/styles without ".css", e.g. "github-dark".';
+    return { diagnostics: [errorDiagnostic('DG101', message, { key: 'code.theme', hint })] };
+  }
   const templates = resolve(options.root, options.templatesDir);
   const cssImports = ['styles.css', 'api.css', 'search.css'].map((name) => join(templates, name)).filter(existsSync);
   const cssSource = [...cssImports, themeFile].map((file) => `@import ${JSON.stringify(file)};`).join('\n');

@@ -76,6 +76,37 @@ const colorValue = z
   .string()
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+|rgba?\([^)]*\)|hsla?\([^)]*\)|var\(--[\w-]+\))$/, 'a CSS colour');
 
+/**
+ * Why a production origin is not one, or undefined. One function, so that a value that is not a URL
+ * at all ('docs.example.com') is reported as such and never reaches `new URL` in a later check.
+ */
+function originProblem(value: string): string | undefined {
+  if (!URL.canParse(value)) {
+    return /^[\w-]+(\.[\w-]+)+(:\d+)?\/?$/.test(value)
+      ? `an absolute URL with its scheme, e.g. "https://${value.replace(/\/$/, '')}"`
+      : 'an absolute URL such as "https://docs.example.com"';
+  }
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'an http:// or https:// URL';
+  if (url.pathname !== '/' || url.search || url.hash) return 'an origin without a path (put the path in baseUrl)';
+  return undefined;
+}
+
+const originUrl = z.string().superRefine((value, ctx) => {
+  const problem = originProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A regular expression's source: the browser compiles it, so a typo must fail the build, not the page. */
+const regExpSource = z.string().refine((source) => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'a valid regular expression (JavaScript syntax)');
+
 export const siteConfigSchema = z.strictObject({
   /** The API product: `name` is shown, `slug` names /openapi/{slug}.json and the overview page. */
   product: z.strictObject({
@@ -87,12 +118,7 @@ export const siteConfigSchema = z.strictObject({
   title: z.string().min(1),
   tagline: z.string().default(''),
   /** Production origin without a path, e.g. https://docs.example.com */
-  url: z
-    .url()
-    .refine(
-      (u) => !/\/.+/.test(new URL(u).pathname.slice(1)) && !new URL(u).pathname.slice(1),
-      'an origin without a path (put the path in baseUrl)',
-    ),
+  url: originUrl,
   /** Path the site is served under; starts and ends with '/'. */
   baseUrl: z
     .string()
@@ -152,7 +178,7 @@ export const siteConfigSchema = z.strictObject({
       askAi: z.union([z.string(), z.strictObject({ assistantId: z.string() }).loose()]).optional(),
       searchPagePath: z.union([z.string().regex(/^[a-z0-9][a-z0-9/-]*$/), z.literal(false)]).default('search'),
       /** Hits whose URL matches this pattern open by full page load instead of being rewritten. */
-      externalUrlRegex: z.string().optional(),
+      externalUrlRegex: regExpSource.optional(),
       /** Target of the 'Let us know.' link shown when a search has no results. */
       reportUrl: z.string().optional(),
     })

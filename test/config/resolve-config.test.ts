@@ -70,3 +70,105 @@ test('invalid values name the key and the value; unknown keys are reported', () 
   assert.match(messages, /Unknown config key "colourMode"/);
   assert.match(messages, /Invalid config value at "baseUrl": .*\(got "docs"\)/);
 });
+
+test('a production url without its scheme is a config error on "url", not a crash', () => {
+  const cases: [string, RegExp][] = [
+    ['docs.heliumgeek.com', /an absolute URL with its scheme, e\.g\. "https:\/\/docs\.heliumgeek\.com"/],
+    ['https://', /an absolute URL/],
+    ['http://[::1', /an absolute URL/],
+    ['ftp://docs.acme.example', /an http:\/\/ or https:\/\/ URL/],
+    ['https://docs.acme.example/docs/', /an origin without a path/],
+  ];
+  for (const [url, message] of cases) {
+    const { config, diagnostics } = resolve({ ...valid(), url });
+    assert.equal(config, undefined, url);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.key]),
+      [['DG101', 'url']],
+      url,
+    );
+    assert.match(diagnostics[0].message, message);
+  }
+  assert.deepEqual(resolve({ ...valid(), url: 'https://docs.acme.example/' }).diagnostics, []);
+});
+
+test('a search.externalUrlRegex that does not compile is a config error, not a broken search page', () => {
+  const { diagnostics } = resolve({ ...valid(), search: { externalUrlRegex: '^https://(legacy|old\\.' } });
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.key]),
+    [['DG101', 'search.externalUrlRegex']],
+  );
+});
+
+/** Every leaf (and object) of a config that sets most keys, with its path. */
+function leafPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [path];
+  const children = Object.entries(value).flatMap(([key, child]) =>
+    leafPaths(child, [...path, Array.isArray(value) ? Number(key) : key]),
+  );
+  return path.length ? [path, ...children] : children;
+}
+
+function withValue(input: unknown, path: (string | number)[], replacement: unknown): unknown {
+  const copy = structuredClone(input) as Record<string | number, unknown>;
+  let node = copy;
+  for (const part of path.slice(0, -1)) node = node[part] as Record<string | number, unknown>;
+  node[path[path.length - 1]] = replacement;
+  return copy;
+}
+
+test('property: resolveConfig never throws, whatever value any key holds; every problem names its key', () => {
+  const full = {
+    ...valid(),
+    baseUrl: '/docs/',
+    favicon: 'img/favicon.svg',
+    themeColor: '#0f6e5e',
+    apiRoutePrefix: '/api/reference',
+    openapi: 'openapi/api.json',
+    footer: { copyright: '©', links: [{ title: 'More', items: [{ label: 'Site', href: 'https://acme.example' }] }] },
+    announcementBar: { content: 'New!', backgroundColor: '#fff' },
+    search: { externalUrlRegex: '^https://acme\\.example/blog', reportUrl: 'https://acme.example/report' },
+    code: { languages: ['curl', 'python'], theme: 'github-dark', visibleTabs: 4 },
+    docs: { lastVersion: 'current', versions: { current: { label: 'Next' } } },
+  };
+  assert.deepEqual(resolve(full).diagnostics, []);
+  const hostile: unknown[] = [
+    'docs.acme.example',
+    '',
+    ' ',
+    'https://',
+    '(',
+    '[',
+    '\\',
+    '::',
+    '%E0%A4%A',
+    'a'.repeat(5000),
+  ];
+  hostile.push(
+    0,
+    -1,
+    Number.POSITIVE_INFINITY,
+    Number.NaN,
+    true,
+    null,
+    undefined,
+    [],
+    {},
+    ['x'],
+    { type: 'x' },
+    () => 1,
+    Symbol('s'),
+  );
+  const paths = leafPaths(full);
+  let runs = 0;
+  for (let i = 0; i < 400; i++) {
+    // A deterministic pseudo-random walk over (key, value) pairs.
+    const path = paths[(i * 7919) % paths.length];
+    const value = hostile[(i * 104729 + Math.floor(i / paths.length)) % hostile.length];
+    const input = withValue(full, path, value);
+    const result = resolve(input);
+    runs++;
+    for (const d of result.diagnostics) assert.ok(d.key, `${path.join('.')} = ${String(value)}: ${d.message}`);
+  }
+  assert.equal(runs, 400);
+});
