@@ -5,6 +5,8 @@ import type { DocEntry } from './assign-doc-routes.js';
 import { createMarkdownContext } from './markdown-context.js';
 import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
+import { stripCustomHeadingId } from './docusaurus/custom-heading-id.js';
+import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
 
 export interface ParsePageOptions {
   processor: MarkdownProcessor;
@@ -33,7 +35,7 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     assetUrl: options.assetUrl,
     lineOffset: entry.lineOffset,
   });
-  const file = new VFile({ path: entry.source.absolutePath, value: entry.body, data: { docsgen: context } });
+  const file = new VFile({ path: entry.source.absolutePath, value: convertLegacyAdmonitionTitles(entry.body), data: { docsgen: context } });
   const html = String(options.processor.processSync(file));
   const fm = entry.frontMatter;
   const text = html.replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
@@ -61,5 +63,6 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
 }
 
 function firstHeading(markdown: string): string | undefined {
-  return /^#\s+(.+)$/m.exec(markdown)?.[1].trim();
+  const heading = /^#\s+(.+)$/m.exec(markdown)?.[1];
+  return heading === undefined ? undefined : stripCustomHeadingId(heading).trim();
 }

@@ -4,13 +4,24 @@ import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
 import { contextOf } from '../markdown-context.js';
 import { renderCodeBlockHtml } from '../render-code-block.js';
+import { applyMagicComments } from '../docusaurus/magic-comments.js';
 
-/** Parses the fence meta: `title="app.js" {1,3-5}`. */
-export function parseCodeMeta(meta: string | undefined): { title?: string; highlightLines: Set<number> } {
+export interface CodeMeta {
+  title?: string;
+  highlightLines: Set<number>;
+  /** True when the meta names lines to highlight (`{1,3-5}`): magic comments are then not read. */
+  hasRanges: boolean;
+  /** The first line number with `showLineNumbers` (`showLineNumbers=5` starts at 5). */
+  lineNumbersStart?: number;
+}
+
+/** Parses the fence meta: `title="app.js" {1,3-5} showLineNumbers`. */
+export function parseCodeMeta(meta: string | undefined): CodeMeta {
   const highlightLines = new Set<number>();
-  if (!meta) return { highlightLines };
+  if (!meta) return { highlightLines, hasRanges: false };
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   const ranges = /\{([\d,\s-]+)\}/.exec(meta);
+  const lineNumbers = /(?:^|\s)showLineNumbers(?:=(\d+))?(?=\s|$)/.exec(meta);
   if (ranges) {
     for (const part of ranges[1].split(',')) {
       const [from, to] = part.trim().split('-').map(Number);
@@ -18,10 +29,18 @@ export function parseCodeMeta(meta: string | undefined): { title?: string; highl
       for (let n = from; n <= (Number.isFinite(to) ? to : from); n++) highlightLines.add(n);
     }
   }
-  return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlightLines };
+  return {
+    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
+    highlightLines,
+    hasRanges: Boolean(ranges),
+    lineNumbersStart: lineNumbers ? Number(lineNumbers[1] ?? 1) : undefined,
+  };
 }
 
-/** Replaces every fenced code block with a highlighted, titled block that has a copy button. */
+/**
+ * Replaces every fenced code block with a highlighted, titled block that has a copy button, its
+ * highlighted lines (meta ranges or magic comments) and, with `showLineNumbers`, line numbers.
+ */
 export function rehypeCodeBlocks() {
   return (tree: Root, file: VFile) => {
     const { highlighter } = contextOf(file);
@@ -32,9 +51,15 @@ export function rehypeCodeBlocks() {
       const className = (code.properties.className as string[] | undefined) ?? [];
       const language = className.find((c) => c.startsWith('language-'))?.slice('language-'.length);
       const meta = (code.data as { meta?: string } | undefined)?.meta;
-      const { title, highlightLines } = parseCodeMeta(meta);
-      const source = toString(code).replace(/\n$/, '');
-      const html = renderCodeBlockHtml({ highlighted: highlighter.highlight(source, language), title, highlightLines });
+      const { title, highlightLines, hasRanges, lineNumbersStart } = parseCodeMeta(meta);
+      // As in Docusaurus, line ranges in the meta win over magic comments, which then stay in the code.
+      const magic = hasRanges ? { code: toString(code).replace(/\n$/, ''), highlightLines } : applyMagicComments(toString(code).replace(/\n$/, ''), language);
+      const html = renderCodeBlockHtml({
+        highlighted: highlighter.highlight(magic.code, language),
+        title,
+        highlightLines: magic.highlightLines,
+        lineNumbersStart,
+      });
       parent.children.splice(index, 1, { type: 'raw', value: html } as never);
       return [SKIP, index + 1];
     });

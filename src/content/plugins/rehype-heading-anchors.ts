@@ -4,11 +4,12 @@ import { visit } from 'unist-util-visit';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
 import { contextOf } from '../markdown-context.js';
+import { takeCustomHeadingId } from '../docusaurus/custom-heading-id.js';
 
 const HEADING = /^h[1-6]$/;
 
 /**
- * Gives every heading a unique GitHub-style id and a 'Direct link to {heading}' hash link,
+ * Gives every heading a unique GitHub-style id (or its Docusaurus `{#custom-id}`, used as written) and a 'Direct link to {heading}' hash link,
  * collects h2–h3 into the table of contents and records every id on the page for anchor checks.
  */
 export function rehypeHeadingAnchors() {
@@ -17,8 +18,11 @@ export function rehypeHeadingAnchors() {
     const slugger = new GithubSlugger();
     visit(tree, 'element', (node: Element) => {
       if (HEADING.test(node.tagName)) {
+        const customId = takeCustomHeadingId(node);
         const text = toString(node).trim();
-        const id = typeof node.properties.id === 'string' ? slugger.slug(node.properties.id, true) : slugger.slug(text);
+        const id = customId ?? (typeof node.properties.id === 'string' ? slugger.slug(node.properties.id, true) : slugger.slug(text));
+        // A custom id is kept as written; its slug is still reserved so a later heading does not repeat it.
+        if (customId) slugger.slug(customId);
         node.properties.id = id;
         node.children.push({
           type: 'element',

@@ -2,7 +2,7 @@ import { visit, SKIP } from 'unist-util-visit';
 import type { Root, PhrasingContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { contextOf } from '../markdown-context.js';
-import { ADMONITION_TYPES } from './remark-admonitions.js';
+import { ADMONITION_TYPES, isAdmonitionType } from '../docusaurus/admonition-types.js';
 
 /** Docs features: directives that only make sense on a page that belongs to a sidebar. */
 export const DOC_CARD_LIST = 'doc-card-list';
@@ -33,13 +33,14 @@ export function remarkDocsFeatures() {
         else parent.children.splice(index, 1, ...(replacement as never[]));
         return [SKIP, index + replacement.length];
       }
-      if (node.type === 'containerDirective' && !(ADMONITION_TYPES as readonly string[]).includes(node.name)) {
+      if (node.type === 'containerDirective' && !isAdmonitionType(node.name)) {
         context.diagnostics.push({
           code: 'DG203',
           severity: 'error',
           message: `Unknown block directive ":::${node.name}"`,
           file: context.sourcePath,
           line: node.position ? node.position.start.line + context.lineOffset : undefined,
+          column: node.position?.start.column,
           hint: `Admonitions are ${ADMONITION_TYPES.join(', ')}.`,
         });
       }
