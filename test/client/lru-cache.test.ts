@@ -3,8 +3,15 @@ import assert from 'node:assert/strict';
 import { LruCache, ROUTE_CACHE_SIZE } from '../../src/client/lru-cache.js';
 import { createRouteLookup } from '../../src/client/route-lookup.js';
 
-test('the route-matching cache holds 10,000 entries (spec section 9)', () => {
-  assert.equal(ROUTE_CACHE_SIZE, 10_000);
+test('the route lookup remembers 10,000 paths (spec section 9), then forgets the oldest', (t) => {
+  // The lookup's cache is private: the first call to LruCache#set tells which instance it is.
+  const set = t.mock.method(LruCache.prototype, 'set');
+  const lookup = createRouteLookup('/');
+  for (let i = 0; i <= 10_000; i++) lookup(`/p${i}`);
+  const cache = set.mock.calls[0].this as LruCache<string, string | null>;
+  assert.equal(cache.size, 10_000);
+  assert.equal(cache.has('/p0'), false, 'the 10,001st path pushed out the oldest');
+  assert.equal(cache.has('/p1'), true);
 });
 
 test('an LRU cache forgets the least recently used entry once full', () => {

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildRealSite } from '../helpers/build-real-site.js';
 import { REPO } from '../helpers/mini-site.js';
+import { specRoutes } from '../helpers/spec-routes.js';
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -15,7 +16,7 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-const CHECK = resolve(REPO, '../shared/check/site.mjs');
+const CHECK = join(REPO, 'test/spec/check-site.mjs');
 
 test('the real site builds deterministically, cold or from the build cache, and passes the shared acceptance check', async () => {
   const first = await buildRealSite(['--no-cache']);
@@ -33,26 +34,21 @@ test('the real site builds deterministically, cold or from the build cache, and 
     const text = await readFile(join(first, file), 'utf8');
     assert.ok(!text.includes(REPO) && !text.includes(first), `${file} contains a local path`);
   }
-  if (existsSync(CHECK)) {
-    const check = spawnSync(process.execPath, [CHECK, first], { encoding: 'utf8' });
-    assert.equal(
-      check.status,
-      0,
-      check.stdout
-        .split('\n')
-        .filter((l) => l.startsWith('FAIL'))
-        .slice(0, 20)
-        .join('\n'),
-    );
-  }
+  const check = spawnSync(process.execPath, [CHECK, first], { encoding: 'utf8' });
+  assert.equal(
+    check.status,
+    0,
+    check.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('FAIL'))
+      .slice(0, 20)
+      .join('\n'),
+  );
 });
 
 test('every route of the spec has a page and every API slug matches', async () => {
   const out = await buildRealSite();
-  const routes = (await readFile(resolve(REPO, '../shared/spec/routes.txt'), 'utf8').catch(() => ''))
-    .split('\n')
-    .filter(Boolean);
-  for (const route of routes.map((r) => r.replace('{product}', 'heliumgeek'))) {
+  for (const route of specRoutes()) {
     assert.ok(existsSync(join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)), route);
   }
   const meta = JSON.parse(await readFile(join(out, 'meta/index.json'), 'utf8'));

@@ -90,11 +90,17 @@ test('large sidebars send only the active category in full', () => {
     collapsible: true,
     items: Array.from({ length: size }, (_, i) => ({ type: 'link' as const, label: `P${i}`, route: `/c${n}/p${i}` })),
   });
-  const small = [category(0, 10)];
-  assert.deepEqual(trimSidebar(small, '/c0/p1'), small);
+  // At the limit (a category counts as one entry, like each of its links) nothing is trimmed.
+  const atLimit = [category(0, FULL_SIDEBAR_LIMIT - 1)];
+  assert.deepEqual(trimSidebar(atLimit, '/c0/p1'), atLimit);
+  // One entry more and only the active page's category keeps its items.
+  const over = [category(0, FULL_SIDEBAR_LIMIT - 2), category(1, 1)];
+  assert.deepEqual(
+    trimSidebar(over, '/c0/p1').map((c) => (c as { items: NavItem[] }).items.length),
+    [FULL_SIDEBAR_LIMIT - 2, 0],
+  );
   const big = Array.from({ length: 10 }, (_, n) => category(n, 100));
   const trimmed = trimSidebar(big, '/c3/p5');
-  assert.ok(FULL_SIDEBAR_LIMIT < 1000);
   assert.equal(trimmed.filter((c) => c.type === 'category' && c.items.length).length, 1);
   assert.equal((trimmed[3] as { items: NavItem[] }).items.length, 100);
   assert.equal((trimmed[0] as { collapsed: boolean }).collapsed, true);

@@ -2,15 +2,15 @@
 // client-side navigation; accessibility scans; the pages without JavaScript; the JS budget.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
 import { REPO } from '../../helpers/mini-site.js';
+import { specRoutes } from '../../helpers/spec-routes.js';
 import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from './real-site.js';
 
-const SPEC_ROUTES = join(REPO, '../shared/spec/routes.txt');
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveDirectory>>;
 let dir: string;
@@ -20,15 +20,7 @@ before(async () => {
   dir = await realSiteBuild();
   server = await serveDirectory(dir);
   browser = await launchBrowser();
-  // The spec's route list when present, else every page of the sitemap.
-  routes = existsSync(SPEC_ROUTES)
-    ? readFileSync(SPEC_ROUTES, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((r) => r.replace('{product}', 'heliumgeek'))
-    : [...readFileSync(join(dir, 'sitemap.xml'), 'utf8').matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map(
-        (m) => m[1] || '/',
-      );
+  routes = specRoutes();
 });
 after(async () => {
   await browser?.close();
