@@ -122,7 +122,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     ...api.diagnostics,
     ...nav.diagnostics,
     ...navbar.diagnostics,
-    ...checkLinks(table, generatedRoutes),
+    ...checkLinks(table, generatedRoutes, {
+      site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors },
+      api: config.api,
+    }),
     ...checkDocsFeatures(table),
   ];
   const watchFiles = [...loaded.dependencies, ...api.files];

@@ -20,6 +20,8 @@ export interface LinkRef {
   raw: string;
   line?: number;
   column?: number;
+  /** JSON pointer of the field holding the link, for links inside an API description. */
+  pointer?: string;
 }
 
 export type PageKind = 'home' | 'doc' | 'api-overview' | 'api-operation' | 'search' | 'not-found';

@@ -107,6 +107,10 @@ const regExpSource = z.string().refine((source) => {
   }
 }, 'a valid regular expression (JavaScript syntax)');
 
+/** 'throw' fails the build, 'warn' reports and builds, 'ignore' says nothing. */
+const brokenLinkSeverity = z.enum(['throw', 'warn', 'ignore']);
+export type BrokenLinkSeverity = z.infer<typeof brokenLinkSeverity>;
+
 export const siteConfigSchema = z.strictObject({
   /** The API product: `name` is shown, `slug` names /openapi/{slug}.json and the overview page. */
   product: z.strictObject({
@@ -138,6 +142,17 @@ export const siteConfigSchema = z.strictObject({
     .string()
     .regex(/^\/[a-z0-9/-]*[a-z0-9]$/)
     .default('/api/reference'),
+  /** What a link in the site's own Markdown to a missing page does (Docusaurus' option). */
+  onBrokenLinks: brokenLinkSeverity.default('throw'),
+  /** What a link in the site's own Markdown to a missing heading or element id does. */
+  onBrokenAnchors: brokenLinkSeverity.default('throw'),
+  /** The API reference: how links inside the API description are checked (it is often another team's text). */
+  api: z
+    .strictObject({
+      onBrokenLinks: brokenLinkSeverity.default('warn'),
+      onBrokenAnchors: brokenLinkSeverity.default('warn'),
+    })
+    .prefault({}),
   navbar: z.strictObject({
     title: z.string().optional(),
     logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }).optional(),

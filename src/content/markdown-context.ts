@@ -22,6 +22,11 @@ export interface MarkdownContext {
   assetUrl: (absolutePath: string) => string;
   /** Line offset of the body in the source file (front matter lines). */
   lineOffset: number;
+  /**
+   * Maps a same-page fragment to another page (API descriptions: Redoc-style `#operation/{id}`);
+   * undefined keeps it a same-page anchor.
+   */
+  resolveFragment?: (hash: string) => { route: string; hash?: string } | undefined;
   // Outputs
   toc: TocItem[];
   anchors: string[];
@@ -32,7 +37,7 @@ export interface MarkdownContext {
 }
 
 /** The inputs of a context; its outputs start empty. */
-export type MarkdownContextInput = Pick<MarkdownContext, 'sourcePath' | 'absolutePath' | 'docRoutes' | 'baseUrl' | 'highlighter' | 'assetUrl' | 'lineOffset'>;
+export type MarkdownContextInput = Pick<MarkdownContext, 'sourcePath' | 'absolutePath' | 'docRoutes' | 'baseUrl' | 'highlighter' | 'assetUrl' | 'lineOffset' | 'resolveFragment'>;
 
 export function createMarkdownContext(input: MarkdownContextInput): MarkdownContext {
   return { ...input, toc: [], anchors: [], links: [], assets: [], docsFeatures: [], diagnostics: [] };

@@ -23,6 +23,8 @@ export interface ApiOperationEntry {
 export interface ApiTagEntry {
   name: string;
   description?: string;
+  /** Pointer of the tag's entry in the top-level `tags` array, when it has one. */
+  pointer?: string;
   /** Indexes into `ApiSpec.operations`, in document order. */
   operations: number[];
 }

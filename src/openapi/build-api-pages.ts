@@ -8,9 +8,10 @@ import { isOperationId, isOverviewId, operationAnchors, overviewAnchors } from '
 import type { ApiSpec } from './api-spec.js';
 import type { ApiOperationView, ApiOverviewView } from './api-view.js';
 import { buildOperationView } from './build-operation-view.js';
-import { buildOverviewView } from './build-overview-view.js';
+import { buildOverviewView, tagSectionIds } from './build-overview-view.js';
 import { assignOperationSlugs } from './operation-slugs.js';
-import { renderDescription, type RenderedDescription } from './render-description.js';
+import { createRedocAnchorResolver } from './redoc-anchors.js';
+import { renderDescription, type RenderDescriptionOptions, type RenderedDescription } from './render-description.js';
 import { createPageCollector, type BuildContext, type PageCollector } from './view-context.js';
 
 export interface BuildApiPagesOptions {
@@ -35,10 +36,12 @@ export interface ApiPages {
  * index (each page carries only the schemas it uses), and the sidebar grouped by tag.
  */
 export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiPages {
-  const base = buildContext(spec, options);
   const overviewSlug = overviewSlugOf(spec);
+  const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const { names, diagnostics } = assignOperationSlugs(spec.operations, { file: spec.file, reserved: [overviewSlug] });
   const routes = names.map((n) => `${options.routePrefix}/${n.slug}`);
+  const resolveFragment = createRedocAnchorResolver({ spec, routes, overviewRoute, tagIds: tagSectionIds(spec) });
+  const base = buildContext(spec, options, resolveFragment);
   const snippets = snippetz();
   const operationPages = spec.operations.map((entry, index) => {
     const page = createPageCollector();
@@ -50,15 +53,14 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const titles = names.map((n) => n.title);
   const overview = buildOverviewView({ spec, ctx: { ...base, page: overviewCollector, isReservedId: isOverviewId }, routes, titles, baseUrl: options.baseUrl, productSlug: options.productSlug });
   diagnostics.push(...overviewCollector.diagnostics);
-  const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const pages = [overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }), ...operationPages];
   return { pages, sidebar: buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), diagnostics };
 }
 
-function buildContext(spec: ApiSpec, options: BuildApiPagesOptions): BuildContext {
+function buildContext(spec: ApiSpec, options: BuildApiPagesOptions, resolveFragment: RenderDescriptionOptions['resolveFragment']): BuildContext {
   const processor = createMarkdownProcessor({ trusted: false });
   const cache = new Map<string, RenderedDescription>();
-  const renderOptions = { processor, highlighter: options.highlighter, baseUrl: options.baseUrl, sourcePath: spec.file };
+  const renderOptions = { processor, highlighter: options.highlighter, baseUrl: options.baseUrl, sourcePath: spec.file, resolveFragment };
   const renderMarkdown = (markdown: string) => {
     let hit = cache.get(markdown);
     if (!hit) cache.set(markdown, (hit = renderDescription(markdown, renderOptions)));

@@ -37,7 +37,7 @@ const LOCATIONS: { location: ParameterLocation; title: string }[] = [
 export function buildOperationView(input: OperationViewInput): ApiOperationView {
   const { entry, ctx } = input;
   const { operation } = entry;
-  const descriptionHtml = describe(ctx, operation.description);
+  const descriptionHtml = describe(ctx, operation.description, `${entry.pointer}/description`);
   const parameterGroups = groupParameters(entry, ctx);
   const { value: body, ref: bodyRef } = resolveRef<RequestBodyObject>(ctx.document, operation.requestBody);
   const requestBody = body && typeof body === 'object' ? requestBodyView(body, ctx, bodyRef ?? `${entry.pointer}/requestBody`) : undefined;
@@ -80,7 +80,7 @@ function requestBodyView(body: RequestBodyObject, ctx: ViewContext, pointer: str
     id: `request-body-${kebabCase(mediaType)}`,
     ...mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'request', `${pointer}/content/${escapePointerToken(mediaType)}`),
   }));
-  return { required: body.required === true, contents, ...optionalField('descriptionHtml', describe(ctx, body.description)) };
+  return { required: body.required === true, contents, ...optionalField('descriptionHtml', describe(ctx, body.description, `${pointer}/description`)) };
 }
 
 function bodyExample(body: RequestBodyObject | undefined, ctx: ViewContext): { mediaType: string; value: unknown } | undefined {

@@ -3,6 +3,7 @@ import { joinBase } from '../shared/url.js';
 import type { ApiSpec } from './api-spec.js';
 import type { ApiOverviewView, ApiSectionView, OperationLinkView, SecuritySchemeView } from './api-view.js';
 import type { SecuritySchemeObject } from './openapi-types.js';
+import { toPointer } from './json-pointer.js';
 import { resolveRef } from './resolve-ref.js';
 import { safeUrl } from './safe-url.js';
 import { securitySchemeWords } from './security-to-words.js';
@@ -28,17 +29,11 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
     const entry = spec.operations[index];
     return { method: entry.method, path: entry.path, summary: titles[index], href: joinBase(baseUrl, routes[index]), deprecated: entry.operation.deprecated === true };
   };
-  const ids = new Set<string>();
-  const uniqueId = (wanted: string) => {
-    let id = wanted;
-    for (let n = 2; ids.has(id); n++) id = `${wanted}-${n}`;
-    ids.add(id);
-    return id;
-  };
-  const tags = spec.tags.map((tag) => ({ name: tag.name, id: uniqueId(`tag-${kebabCase(tag.name) || 'untitled'}`), operations: tag.operations.map(link), ...optionalField('descriptionHtml', describe(ctx, tag.description)) }));
+  const tagIds = tagSectionIds(spec);
+  const tags = spec.tags.map((tag) => ({ name: tag.name, id: tagIds.get(tag.name) ?? 'tag-untitled', operations: tag.operations.map(link), ...optionalField('descriptionHtml', describe(ctx, tag.description, tag.pointer && `${tag.pointer}/description`)) }));
   const view: ApiOverviewView = {
     title: String(info.title ?? 'API'),
-    servers: (spec.document.servers ?? []).map((server) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', describe(ctx, server.description)) })),
+    servers: (spec.document.servers ?? []).map((server, i) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', describe(ctx, server.description, `#/servers/${i}/description`)) })),
     securitySchemes: securitySchemes(spec, ctx),
     specUrl: joinBase(baseUrl, `/openapi/${productSlug}.json`),
     specFileName: `${productSlug}.json`,
@@ -48,17 +43,31 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
   };
   if (info.version !== undefined) view.version = String(info.version);
   if (typeof info.summary === 'string') view.summary = info.summary;
-  const descriptionHtml = describe(ctx, info.description);
+  const descriptionHtml = describe(ctx, info.description, '#/info/description');
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   Object.assign(view, contactAndLicense(info));
   view.sections = sections(view);
   return view;
 }
 
+/** The element id of each tag's section of the overview, by tag name ('Hotspot rewards' → 'tag-hotspot-rewards'). */
+export function tagSectionIds(spec: Pick<ApiSpec, 'tags'>): Map<string, string> {
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const tag of spec.tags) {
+    const wanted = `tag-${kebabCase(tag.name) || 'untitled'}`;
+    let id = wanted;
+    for (let n = 2; taken.has(id); n++) id = `${wanted}-${n}`;
+    taken.add(id);
+    ids.set(tag.name, id);
+  }
+  return ids;
+}
+
 function securitySchemes(spec: ApiSpec, ctx: ViewContext): SecuritySchemeView[] {
   return Object.entries(spec.document.components?.securitySchemes ?? {}).map(([name, raw]) => {
     const scheme = resolveRef<SecuritySchemeObject>(spec.document, raw).value;
-    return { name, words: securitySchemeWords(scheme, name), ...optionalField('descriptionHtml', describe(ctx, scheme?.description)) };
+    return { name, words: securitySchemeWords(scheme, name), ...optionalField('descriptionHtml', describe(ctx, scheme?.description, toPointer(['components', 'securitySchemes', name, 'description']))) };
   });
 }
 

@@ -53,9 +53,9 @@ function mergeParameters(document: OpenApiDocument, shared: unknown, own: unknow
 
 function groupByTag(document: OpenApiDocument, operations: ApiOperationEntry[]): { tags: ApiTagEntry[]; untagged: number[] } {
   const tags = new Map<string, ApiTagEntry>();
-  for (const tag of Array.isArray(document.tags) ? document.tags : []) {
-    if (tag && typeof tag.name === 'string' && !tags.has(tag.name)) tags.set(tag.name, { name: tag.name, description: tag.description, operations: [] });
-  }
+  (Array.isArray(document.tags) ? document.tags : []).forEach((tag, i) => {
+    if (tag && typeof tag.name === 'string' && !tags.has(tag.name)) tags.set(tag.name, { name: tag.name, description: tag.description, pointer: `#/tags/${i}`, operations: [] });
+  });
   const untagged: number[] = [];
   operations.forEach((entry, index) => {
     if (entry.tags.length === 0) untagged.push(index);

@@ -13,6 +13,8 @@ export interface RenderDescriptionOptions {
   baseUrl: string;
   /** The API description file, for messages. */
   sourcePath: string;
+  /** Where Redoc-style fragments (`#operation/{id}` …) point in docsgen's pages. */
+  resolveFragment?: (hash: string) => { route: string; hash?: string } | undefined;
 }
 
 export interface RenderedDescription {
@@ -37,7 +39,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 export function renderDescription(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
   const plain = plainTextHtml(markdown);
   if (plain !== undefined) return { html: plain, text: markdown.replace(/\s+/g, ' ').trim(), links: [], anchors: [], diagnostics: [] };
-  const context = createMarkdownContext({ sourcePath: options.sourcePath, docRoutes: NO_ROUTES, baseUrl: options.baseUrl, highlighter: options.highlighter, assetUrl: (path) => path, lineOffset: 0 });
+  const context = createMarkdownContext({ sourcePath: options.sourcePath, docRoutes: NO_ROUTES, baseUrl: options.baseUrl, highlighter: options.highlighter, assetUrl: (path) => path, lineOffset: 0, resolveFragment: options.resolveFragment });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
   const html = String(options.processor.processSync(file));
   const text = html.replace(TAGS, ' ').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m]).replace(/\s+/g, ' ').trim();

@@ -23,8 +23,8 @@ export function responsesToView(responses: unknown, ctx: ViewContext, pointer: s
 function responseViews(status: string, response: ResponseObject | undefined, ctx: ViewContext, pointer: string): ResponseView[] {
   if (!response || typeof response !== 'object') return [];
   const id = `response-${status.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  const descriptionHtml = describe(ctx, response.description);
-  const common = { status, kind: statusKind(status), headers: headersOf(response, ctx), ...(descriptionHtml ? { descriptionHtml } : {}) };
+  const descriptionHtml = describe(ctx, response.description, `${pointer}/description`);
+  const common = { status, kind: statusKind(status), headers: headersOf(response, ctx, pointer), ...(descriptionHtml ? { descriptionHtml } : {}) };
   const contents = Object.entries(response.content ?? {});
   if (contents.length === 0) return [{ id, label: status, ...common }];
   return contents.map(([mediaType, media]) => ({
@@ -35,11 +35,11 @@ function responseViews(status: string, response: ResponseObject | undefined, ctx
   }));
 }
 
-function headersOf(response: ResponseObject, ctx: ViewContext) {
+function headersOf(response: ResponseObject, ctx: ViewContext, pointer: string) {
   return Object.entries(response.headers ?? {}).flatMap(([name, raw]) => {
     const header = resolveRef<HeaderObject>(ctx.document, raw).value;
     if (!header || typeof header !== 'object' || name.toLowerCase() === 'content-type') return [];
-    return [parameterToView({ ...header, name, in: 'header' }, ctx, 'header')];
+    return [parameterToView({ ...header, name, in: 'header' }, ctx, 'header', `${pointer}/headers/${escapePointerToken(name)}`)];
   });
 }
 

@@ -55,11 +55,12 @@ function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   const merged = original.allOf ? mergeAllOf(original, state.ctx.document) : undefined;
   const schema = merged ?? original;
   const inner = unwrapNullable(schema, state);
+  const describedAt = location && !merged ? `${location}/description` : undefined;
   if (inner !== undefined) {
-    const descriptionHtml = describe(state.ctx, schema.description);
+    const descriptionHtml = describe(state.ctx, schema.description, describedAt);
     return { ...walk(inner, state, slot), nullable: true, ...(descriptionHtml ? { descriptionHtml } : {}) };
   }
-  const view = describeNode(schema, state, slot, refName);
+  const view = describeNode(schema, state, { slot, refName, describedAt });
   if (state.depth >= state.maxDepth) return hasChildren(schema) ? { ...view, truncated: true } : view;
   const next: Walk = { ...state, depth: state.depth + 1, stack: [...state.stack, ...identities] };
   // Children of a merged allOf come from several places: their pointers are unknown.
@@ -71,7 +72,7 @@ function allOfRefs(schema: SchemaObject): string[] {
   return schema.allOf.flatMap((part) => (part && typeof part.$ref === 'string' ? [part.$ref] : []));
 }
 
-function describeNode(schema: SchemaObject, state: Walk, slot: Slot, refName: string | undefined): SchemaView {
+function describeNode(schema: SchemaObject, state: Walk, { slot, refName, describedAt }: { slot: Slot; refName?: string; describedAt?: string }): SchemaView {
   const { type, nullable } = schemaType(schema);
   const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
   const constraints = constraintList(schema);
@@ -83,7 +84,7 @@ function describeNode(schema: SchemaObject, state: Walk, slot: Slot, refName: st
   if (schema.readOnly === true) view.readOnly = true;
   if (schema.writeOnly === true) view.writeOnly = true;
   if (schema.deprecated === true) view.deprecated = true;
-  const descriptionHtml = describe(state.ctx, schema.description);
+  const descriptionHtml = describe(state.ctx, schema.description, describedAt);
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   if (values) view.enum = values.map((v) => JSON.stringify(v) ?? 'null');
   if (schema.default !== undefined) view.default = JSON.stringify(schema.default);

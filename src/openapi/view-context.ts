@@ -45,14 +45,15 @@ export function createPageCollector(): PageCollector {
 
 /**
  * Sanitised HTML of a description field (undefined when empty); its text, links and anchors are
- * recorded on the page.
+ * recorded on the page, the links with `pointer` (where the field is in the document) for messages.
  */
-export function describe(ctx: ViewContext, markdown: unknown): string | undefined {
+export function describe(ctx: ViewContext, markdown: unknown, pointer?: string): string | undefined {
   if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
   const rendered = ctx.renderMarkdown(markdown);
   const { html, anchors } = rendered.anchors.some(ctx.isReservedId) ? renameReservedIds(rendered.html, rendered.anchors, ctx.isReservedId) : rendered;
   ctx.page.text.push(rendered.text);
-  ctx.page.links.push(...rendered.links);
+  // The same text can sit in several fields: each use reports its own pointer.
+  ctx.page.links.push(...(pointer ? rendered.links.map((link) => ({ ...link, pointer })) : rendered.links));
   ctx.page.anchors.push(...anchors);
   ctx.page.diagnostics.push(...rendered.diagnostics);
   return html || undefined;

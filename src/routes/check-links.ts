@@ -1,12 +1,33 @@
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { BrokenLinkSeverity } from '../config/schema.js';
+import type { LinkRef, Page } from '../model.js';
 import type { RouteTable } from './build-route-table.js';
 
+/** What a broken link and a broken anchor do, for the site's Markdown and for API descriptions. */
+export interface LinkPolicy {
+  site: { onBrokenLinks: BrokenLinkSeverity; onBrokenAnchors: BrokenLinkSeverity };
+  api: { onBrokenLinks: BrokenLinkSeverity; onBrokenAnchors: BrokenLinkSeverity };
+}
+
+/** The defaults: the site's own Markdown fails the build, an API description only warns. */
+export const DEFAULT_LINK_POLICY: LinkPolicy = {
+  site: { onBrokenLinks: 'throw', onBrokenAnchors: 'throw' },
+  api: { onBrokenLinks: 'warn', onBrokenAnchors: 'warn' },
+};
+
+const REDOC_HINT =
+  "Redoc-style anchors (#tag/…, #operation/{operationId}, #section/…, #schema/…) are resolved to the tag's section of the overview, the operation's page or the schema's page: check the name.";
+
 /**
- * Fails the build on in-site links to a missing page or a missing heading (Docusaurus'
- * onBrokenLinks: 'throw', extended to anchors). `extraRoutes` are generated files such as the
- * downloadable API description and static files.
+ * Checks in-site links against the routes and the ids each page has (Docusaurus' onBrokenLinks
+ * and onBrokenAnchors). Links in API descriptions follow `policy.api` and are reported at their
+ * JSON pointer. `extraRoutes` are generated files such as the downloadable API description.
  */
-export function checkLinks(table: RouteTable, extraRoutes: ReadonlySet<string>): Diagnostic[] {
+export function checkLinks(
+  table: RouteTable,
+  extraRoutes: ReadonlySet<string>,
+  policy: LinkPolicy = DEFAULT_LINK_POLICY,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const anchorsOf = new Map<string, Set<string>>();
   const anchors = (route: string) => {
@@ -15,31 +36,47 @@ export function checkLinks(table: RouteTable, extraRoutes: ReadonlySet<string>):
     return set;
   };
   for (const page of table.pages) {
+    const api = page.kind.startsWith('api-');
+    const { onBrokenLinks, onBrokenAnchors } = api ? policy.api : policy.site;
     for (const link of page.links) {
       const route = link.route || page.route;
-      const where = { file: page.sourcePath ?? page.route, line: link.line, column: link.column };
       if (!table.byRoute.has(route)) {
-        if (extraRoutes.has(route)) continue;
-        diagnostics.push(
-          errorDiagnostic('DG402', `Broken link "${link.raw}": no page at ${route}`, {
-            ...where,
-            hint: suggest(route, table),
-          }),
-        );
-        continue;
-      }
-      if (link.hash && !anchors(route).has(link.hash)) {
-        diagnostics.push(
-          errorDiagnostic(
-            'DG405',
-            `Broken anchor "${link.raw}": ${route} has no heading or element with id "${link.hash}"`,
-            { ...where, hint: 'Anchors are GitHub-style slugs of headings, e.g. "## Rate limits" → #rate-limits.' },
-          ),
-        );
+        if (!extraRoutes.has(route)) push(diagnostics, onBrokenLinks, brokenLink(page, link, route, table));
+      } else if (link.hash && !anchors(route).has(link.hash)) {
+        push(diagnostics, onBrokenAnchors, brokenAnchor(page, link, route));
       }
     }
   }
   return diagnostics;
+}
+
+function push(diagnostics: Diagnostic[], severity: BrokenLinkSeverity, diagnostic: Omit<Diagnostic, 'severity'>): void {
+  if (severity !== 'ignore') diagnostics.push({ ...diagnostic, severity: severity === 'throw' ? 'error' : 'warning' });
+}
+
+function where(page: Page, link: LinkRef): Pick<Diagnostic, 'file' | 'line' | 'column' | 'pointer'> {
+  const at = { file: page.sourcePath ?? page.route, line: link.line, column: link.column };
+  return link.pointer ? { ...at, pointer: link.pointer } : at;
+}
+
+function brokenLink(page: Page, link: LinkRef, route: string, table: RouteTable): Omit<Diagnostic, 'severity'> {
+  const hint = suggest(route, table);
+  return {
+    code: 'DG402',
+    message: `Broken link "${link.raw}": no page at ${route}`,
+    ...where(page, link),
+    ...(hint ? { hint } : {}),
+  };
+}
+
+function brokenAnchor(page: Page, link: LinkRef, route: string): Omit<Diagnostic, 'severity'> {
+  const redoc = /^(tag|operation|section|schema|model)\//.test(link.hash ?? '');
+  return {
+    code: 'DG405',
+    message: `Broken anchor "${link.raw}": ${route} has no heading or element with id "${link.hash}"`,
+    ...where(page, link),
+    hint: redoc ? REDOC_HINT : 'Anchors are GitHub-style slugs of headings, e.g. "## Rate limits" → #rate-limits.',
+  };
 }
 
 function suggest(route: string, table: RouteTable): string | undefined {

@@ -94,7 +94,7 @@ test('the overview page: version, servers, auth, download link, contact, license
   const { pages } = await buildFromDocument(document, { baseUrl: '/docs/', productSlug: 'acme' });
   const overview = pages[0];
   assert.equal(overview.kind, 'api-overview');
-  assert.deepEqual(overview.links.filter((l) => l.route), [{ route: '/guides/authentication', hash: 'api-keys', raw: '/guides/authentication#api-keys' }]);
+  assert.deepEqual(overview.links.filter((l) => l.route), [{ route: '/guides/authentication', hash: 'api-keys', raw: '/guides/authentication#api-keys', pointer: '#/info/description' }]);
   assert.ok(overview.anchors.includes('getting-started'));
   assert.ok(overview.anchors.includes('authentication') && overview.anchors.includes('authentication-1'));
   assert.ok(overview.anchors.includes('tag-items') && overview.anchors.includes('tag-items-2'));

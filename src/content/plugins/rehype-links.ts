@@ -37,6 +37,12 @@ function rewriteAnchor(node: Element, context: MarkdownContext): void {
   }
   if (EXTERNAL.test(href)) return; // mailto:, tel: …
   const [pathPart, hash] = splitHash(href);
+  const elsewhere = !pathPart && hash ? context.resolveFragment?.(hash) : undefined;
+  if (elsewhere) {
+    context.links.push({ ...elsewhere, raw: href, ...line(node, context) });
+    node.properties.href = joinBase(context.baseUrl, elsewhere.route) + (elsewhere.hash ? `#${elsewhere.hash}` : '');
+    return;
+  }
   if (!pathPart) {
     context.links.push({ route: '', hash, raw: href, ...line(node, context) });
     return;
