@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'chokidar';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface SiteWatcher {
@@ -25,6 +25,8 @@ const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)|\.(swp|swx|tmp)$|~$/;
  */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 const RECHECK_AFTER_MS = CHOKIDAR_CHANGE_THROTTLE_MS + 25;
+/** How often a watched path that was deleted is looked for (a `git checkout` brings it back). */
+const REAPPEAR_POLL_MS = 100;
 
 /** What tells two versions of a file apart without reading it. */
 function stampOf(path: string): string {
@@ -36,6 +38,69 @@ function stampOf(path: string): string {
   }
 }
 
+interface WatchHandlers {
+  onFileChange(path: string): void;
+  onRemoval(path: string): void;
+  /** Any file-system event: the moment to see whether a watched path itself is gone. */
+  onAnyEvent(): void;
+}
+
+/** One chokidar instance; `reportExisting` reports the files it finds at first as added. */
+function openWatcher(paths: readonly string[], handlers: WatchHandlers, reportExisting: boolean): FSWatcher {
+  const watcher = watch([...paths], { ignoreInitial: !reportExisting, ignored: (path) => IGNORED.test(path) });
+  // A new file is re-checked too: its content may be written after chokidar's first look at it.
+  watcher.on('add', handlers.onFileChange);
+  watcher.on('change', handlers.onFileChange);
+  watcher.on('unlink', handlers.onRemoval);
+  watcher.on('unlinkDir', handlers.onRemoval);
+  // A watched folder's own deletion comes as a raw event only (no 'unlinkDir' for the root itself).
+  watcher.on('raw', handlers.onAnyEvent);
+  watcher.on('error', () => {
+    // A folder that disappeared or cannot be read: its files' events stop, the rest go on.
+  });
+  return watcher;
+}
+
+/**
+ * Watched paths that were deleted (a `git checkout` of another branch deletes and restores
+ * content/). chokidar 4, told to watch such a folder again, reports the restored files but none of
+ * the edits after them. So a watched path found missing is unwatched, looked for until it is
+ * back, then watched by a chokidar instance of its own that reports every file it came back with
+ * (also those written while it scans).
+ */
+function createReturnWatch(main: FSWatcher, handlers: WatchHandlers) {
+  const polls = new Map<string, NodeJS.Timeout>();
+  const returned = new Map<string, FSWatcher>();
+  const stopWatching = (path: string) => {
+    main.unwatch(path);
+    void returned.get(path)?.close();
+    returned.delete(path);
+  };
+  const awaitReturn = (path: string, isWatched: (path: string) => boolean) => {
+    stopWatching(path);
+    const poll = setInterval(() => {
+      if (!existsSync(path)) return;
+      clearInterval(poll);
+      polls.delete(path);
+      if (isWatched(path)) returned.set(path, openWatcher([path], handlers, true));
+    }, REAPPEAR_POLL_MS);
+    polls.set(path, poll);
+  };
+  return {
+    /** Starts looking for every watched path that is gone; returns those (a few `stat`s: the site's top-level paths). */
+    check(watched: ReadonlySet<string>): string[] {
+      const gone = [...watched].filter((path) => !polls.has(path) && !existsSync(path));
+      gone.forEach((path) => awaitReturn(path, (candidate) => watched.has(candidate)));
+      return gone;
+    },
+    stopWatching,
+    async close() {
+      polls.forEach((poll) => clearInterval(poll));
+      await Promise.all([...returned.values()].map((watcher) => watcher.close()));
+    },
+  };
+}
+
 /**
  * Watches the site's sources with chokidar. Events that arrive together (a save that writes
  * several files, an editor's write-and-rename) are delivered as one batch once the file system
@@ -44,7 +109,6 @@ function stampOf(path: string): string {
  */
 export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): SiteWatcher {
   let watched = new Set(paths.map((path) => resolve(path)));
-  const watcher: FSWatcher = watch([...watched], { ignoreInitial: true, ignored: (path) => IGNORED.test(path) });
   const pending = new Set<string>();
   /** Each changed file as it was when its batch was handed over to be built. */
   const delivered = new Map<string, string>();
@@ -65,40 +129,36 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
     const recheck = setTimeout(() => {
       rechecks.delete(recheck);
       const before = delivered.get(file);
-      if (!pending.has(file) && before !== undefined && before !== stampOf(file)) onFileChange(file);
+      if (!pending.has(file) && before !== undefined && before !== stampOf(file)) handlers.onFileChange(file);
     }, RECHECK_AFTER_MS);
     rechecks.add(recheck);
   };
-  const onFileChange = (path: string) => {
-    record(path);
-    recheckLater(path);
+  const handlers: WatchHandlers = {
+    onFileChange(path) {
+      record(path);
+      recheckLater(path);
+    },
+    onRemoval(path) {
+      record(path);
+      handlers.onAnyEvent();
+    },
+    onAnyEvent: () => returns.check(watched).forEach(record),
   };
-  // A new file is re-checked too: its content may be written after chokidar's first look at it.
-  watcher.on('add', onFileChange);
-  watcher.on('change', onFileChange);
-  watcher.on('unlink', record);
-  watcher.on('unlinkDir', (path) => {
-    record(path);
-    // chokidar does not notice a watched folder that is deleted and created again, unless told
-    // to watch it again (it then waits for it to appear).
-    if (watched.has(resolve(path))) watcher.unwatch(path).add(path);
-  });
-  watcher.on('error', () => {
-    // A folder that disappeared or cannot be read: its files' events stop, the rest go on.
-  });
+  const watcher = openWatcher([...watched], handlers, false);
+  const returns = createReturnWatch(watcher, handlers);
   return {
     setPaths(next) {
       const wanted = new Set(next.map((path) => resolve(path)));
       const added = [...wanted].filter((path) => !watched.has(path));
       const removed = [...watched].filter((path) => !wanted.has(path));
       if (added.length) watcher.add(added);
-      if (removed.length) watcher.unwatch(removed);
+      removed.forEach(returns.stopWatching);
       watched = wanted;
     },
     async close() {
       clearTimeout(timer);
       rechecks.forEach((recheck) => clearTimeout(recheck));
-      await watcher.close();
+      await Promise.all([watcher.close(), returns.close()]);
     },
   };
 }

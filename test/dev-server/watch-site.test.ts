@@ -2,7 +2,7 @@
 // one 'change' per file every 50 ms (a fix saved right after a typo must be built too).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchSite, type SiteWatcher } from '../../src/dev-server/watch-site.js';
@@ -70,4 +70,43 @@ test('once a file stays unchanged, nothing more is delivered', async () => {
   const seen = batches.length;
   await sleep(500);
   assert.deepEqual(batches.slice(seen), []);
+});
+
+test('a watched folder deleted and restored (a `git checkout`) is watched again: later edits and new pages arrive', async () => {
+  const site = await mkdtemp(join(tmpdir(), 'docsgen-watch-restore-'));
+  const content = join(site, 'content');
+  const guide = join(content, 'guides/usage.md');
+  await mkdir(join(content, 'guides'), { recursive: true });
+  await writeFile(guide, '# Usage\n');
+  await writeFile(join(site, 'site.config.ts'), 'export default {};\n');
+  const seen: string[] = [];
+  // What `docsgen dev` watches: the config file and the site's folders, some of which may not exist.
+  const paths = [join(site, 'site.config.ts'), content, join(site, 'static')];
+  const contentWatcher = watchSite({ paths, onChange: (batch) => seen.push(...batch) });
+  try {
+    await waitFor(
+      async () => {
+        await writeFile(guide, `# Usage ${Date.now()}\n`);
+        return seen.includes(guide);
+      },
+      { what: 'the watcher to be ready' },
+    );
+    // What `git checkout` of another branch does to a folder that differs between the branches.
+    await rm(content, { recursive: true });
+    await waitFor(() => seen.includes(content), { what: 'the deletion', timeout: 5_000 });
+    await mkdir(join(content, 'guides'), { recursive: true });
+    await writeFile(guide, '# Usage, other branch\n');
+    await waitFor(() => seen.lastIndexOf(guide) > seen.indexOf(content), { what: 'the restored page' });
+    seen.length = 0;
+    const added = join(content, 'guides/errors.md');
+    await writeFile(guide, '# Usage, edited after the checkout\n');
+    await writeFile(added, '# Errors\n');
+    await waitFor(() => seen.includes(guide) && seen.includes(added), {
+      timeout: 5_000,
+      what: 'the edit and the new page after the restore',
+    });
+  } finally {
+    await contentWatcher.close();
+    await rm(site, { recursive: true, force: true });
+  }
 });
