@@ -53,7 +53,6 @@ export default tseslint.config(
       'src/render/build-site-props.ts', // buildSiteProps: navbar, footer and search props in one
       'src/render/render-site.ts', // planRender: render jobs and their cache keys (the cache wrapper takes the keys)
       'src/routes/resolve-navbar.ts', // resolveNavbar: one branch per item type in one function
-      'src/search/search-engine.ts', // createSearchEngine: loading, assembly, ranking, snippets
       'templates/components/search/SearchModal.tsx', // SearchModal: state, keyboard, results and footer
       'templates/components/search/SearchPageResults.tsx', // SearchPageResults: query state and rendering
     ],

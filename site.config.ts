@@ -63,6 +63,19 @@ export default defineConfig({
     contextualSearch: false,
     searchPagePath: 'search',
     reportUrl: 'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find',
+    // Readers' words for what the API names otherwise (the spec: gateways are "also called hotspots";
+    // wallets are Solana accounts, "solaccounts" in paths; an epoch is a day).
+    synonyms: [
+      ['hotspot', 'gateway'],
+      ['wallet', 'solaccount', 'owner'],
+      ['epoch', 'day'],
+      ['reward', 'earnings', 'earn', 'payout'],
+      ['maker', 'manufacturer', 'vendor'],
+      ['hex', 'h3'],
+      ['sum', 'total'],
+      ['speedtest', 'bandwidth'],
+      ['radio', 'cbsd'],
+    ],
   },
   sidebars: {
     guidesSidebar: [

@@ -167,7 +167,11 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (options.defer) {
     const search = {
       produce: () =>
-        searchIndexFiles(table.pages, { cache: options.cache, inputKey: () => searchInputKey(render.pages) }),
+        searchIndexFiles(table.pages, {
+          cache: options.cache,
+          inputKey: () => searchInputKey(render.pages),
+          synonyms: config.search.synonyms,
+        }),
     };
     const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
     return {
@@ -183,6 +187,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const searchFiles = searchIndexFilesOffThread(table.pages, {
     cache: options.cache,
     inputKey: () => searchInputKey(render.pages),
+    synonyms: config.search.synonyms,
   });
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
   const files = plan(html, render.notFound.render(), await searchFiles);

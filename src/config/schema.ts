@@ -196,6 +196,21 @@ export const siteConfigSchema = z.strictObject({
       externalUrlRegex: regExpSource.optional(),
       /** Target of the 'Let us know.' link shown when a search has no results. */
       reportUrl: z.string().optional(),
+      /**
+       * Groups of words that mean the same on this site, e.g. [['hotspot', 'gateway']]: a query with
+       * one also finds the others (embedded search, applied at query time). One word each.
+       */
+      synonyms: z
+        .array(
+          z
+            .array(
+              z
+                .string()
+                .regex(/^[\p{L}\p{N}]+$/u, 'one word of letters and digits (a synonym is looked up as a single term)'),
+            )
+            .min(2),
+        )
+        .default([]),
     })
     .prefault({}),
   sidebars: z.record(z.string(), z.array(sidebarItem)),

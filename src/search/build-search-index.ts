@@ -29,6 +29,8 @@ export interface SearchIndexOptions {
    * otherwise about one page per file, so that showing results downloads little else.
    */
   contentFileBytes?: number;
+  /** Groups of words that mean the same (config `search.synonyms`): stored in the manifest for queries. */
+  synonyms?: readonly (readonly string[])[];
 }
 
 export interface SearchIndex {
@@ -103,6 +105,9 @@ export function buildSearchIndexFromPages(pages: readonly SearchPage[], options:
     pagesPerContentFile: pagesPerFile,
     totalBytes: [...termFiles, ...contentFiles].reduce((sum, contents) => sum + Buffer.byteLength(contents), 0),
     suggestions: suggestionsOf(pages),
+    ...(options.synonyms?.length
+      ? { synonyms: options.synonyms.map((group) => group.map((w) => w.toLowerCase())) }
+      : {}),
   };
   const files: OutputFile[] = [
     { path: `${SEARCH_DIR}/${MANIFEST_FILE}`, contents: JSON.stringify(manifest) },

@@ -24,6 +24,8 @@ export interface SearchIndexFilesOptions {
    * A function, called only when there is a cache: without one the key is never needed.
    */
   inputKey?: () => string;
+  /** Config `search.synonyms`, stored in the manifest (part of the cache key). */
+  synonyms?: readonly (readonly string[])[];
 }
 
 const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSION}\0${text}`).digest('hex');
@@ -31,11 +33,12 @@ const hashed = (text: string) => createHash('sha1').update(`${SEARCH_INDEX_VERSI
 /** The cache key for `pages`, the cached files if they match, and the searchable pages if the key needed them. */
 function lookUp(
   pages: readonly Page[],
-  { cache, inputKey }: SearchIndexFilesOptions,
+  { cache, inputKey, synonyms }: SearchIndexFilesOptions,
 ): { key: string; hit?: OutputFile[]; searchPages?: SearchPage[] } {
   if (!cache) return { key: '' };
   const searchPages = inputKey === undefined ? buildSearchPages(pages) : undefined;
-  const key = searchPages ? hashed(JSON.stringify(searchPages)) : hashed(`given\0${inputKey!()}`);
+  const input = searchPages ? JSON.stringify(searchPages) : `given\0${inputKey!()}`;
+  const key = hashed(`${JSON.stringify(synonyms ?? [])}\0${input}`);
   return { key, hit: cache.search?.key === key ? cache.search.files : undefined, searchPages };
 }
 
@@ -50,7 +53,7 @@ function remember(cache: SearchIndexFilesOptions['cache'], key: string, files: O
  */
 export function searchIndexFiles(pages: readonly Page[], options: SearchIndexFilesOptions = {}): OutputFile[] {
   const { key, hit, searchPages = buildSearchPages(pages) } = lookUp(pages, options);
-  return hit ?? remember(options.cache, key, buildSearchIndexFromPages(searchPages).files);
+  return hit ?? remember(options.cache, key, buildSearchIndexFromPages(searchPages, options).files);
 }
 
 /** `searchIndexFiles`, but a large index is built on a worker thread: the build renders pages meanwhile. */
@@ -61,6 +64,8 @@ export async function searchIndexFilesOffThread(
   const { key, hit, searchPages = buildSearchPages(pages) } = lookUp(pages, options);
   if (hit) return hit;
   const url = searchPages.length >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
-  const files = url ? await runWorker<OutputFile[]>(url, searchPages) : buildSearchIndexFromPages(searchPages).files;
+  const files = url
+    ? await runWorker<OutputFile[]>(url, { pages: searchPages, synonyms: options.synonyms })
+    : buildSearchIndexFromPages(searchPages, options).files;
   return remember(options.cache, key, files);
 }

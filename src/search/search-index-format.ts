@@ -75,6 +75,8 @@ export interface SearchManifest {
   totalBytes: number;
   /** Queries offered when nothing matches. */
   suggestions: string[];
+  /** Groups of words that mean the same (config `search.synonyms`), applied at query time. */
+  synonyms?: string[][];
 }
 
 export const termFileName = (hash: string, n: number) => `${hash}/terms-${n}.json`;

@@ -1,8 +1,7 @@
-/** Unit tests of the embedded search: terms, query plans, sections, the split index and the engine. */
+/** Unit tests of the embedded search: terms, sections, the split index and the engine (query plans: plan-query.test.ts). */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize, indexTerms } from '../../src/search/search-terms.js';
-import { planQuery } from '../../src/search/plan-query.js';
 import { htmlToText, splitHtmlSections } from '../../src/search/html-text.js';
 import { buildSearchPages } from '../../src/search/build-search-pages.js';
 import { buildSearchIndex } from '../../src/search/build-search-index.js';
@@ -43,56 +42,6 @@ describe('terms', () => {
     assert.deepEqual(indexTerms('the'), []);
     assert.deepEqual(indexTerms('authentication'), ['authentication', 'authent']);
     assert.deepEqual(indexTerms('cbsd_id'), ['cbsd_id']);
-  });
-});
-
-describe('query plans', () => {
-  test('stop words are left out; the word being typed is a prefix (its stem’s, when the stem starts it)', () => {
-    const plan = planQuery('how do I get rewards');
-    assert.deepEqual(plan.words, [
-      { lookups: [{ term: 'get', prefix: false, fuzzy: 0 }] },
-      { lookups: [{ term: 'reward', prefix: true, fuzzy: 0.2 }] },
-    ]);
-    // The stem does not start the word: both, as typed and by the stem.
-    assert.deepEqual(planQuery('gateway').words, [
-      {
-        lookups: [
-          { term: 'gateway', prefix: true, fuzzy: 0.2 },
-          { term: 'gatewai', prefix: true, fuzzy: 0 },
-        ],
-      },
-    ]);
-  });
-
-  test('a finished word is looked up by its stem, and as typed (with typo tolerance) when that finds nothing', () => {
-    const plan = planQuery('pagnation gateway ');
-    assert.deepEqual(plan.words, [
-      {
-        lookups: [{ term: 'pagnat', prefix: false, fuzzy: 0.2 }],
-        fallback: [{ term: 'pagnation', prefix: false, fuzzy: 0.2 }],
-      },
-      {
-        lookups: [{ term: 'gatewai', prefix: false, fuzzy: 0.2 }],
-        fallback: [{ term: 'gateway', prefix: false, fuzzy: 0.2 }],
-      },
-    ]);
-  });
-
-  test('compounds are exact (no fuzzy) and keep their parts', () => {
-    const plan = planQuery('cbsd_id');
-    assert.deepEqual(
-      plan.words.map((w) => w.lookups),
-      [
-        [{ term: 'cbsd_id', prefix: true, fuzzy: 0 }],
-        [{ term: 'cbsd', prefix: false, fuzzy: 0 }],
-        [{ term: 'id', prefix: true, fuzzy: 0 }],
-      ],
-    );
-  });
-
-  test('a one-letter word is not a prefix; an empty query plans nothing', () => {
-    assert.equal(planQuery('g').words[0].lookups[0].prefix, false);
-    assert.deepEqual(planQuery('   ').words, []);
   });
 });
 

@@ -1,0 +1,211 @@
+/**
+ * The query planner, rule by rule (src/search/plan-query.ts), and the ranking rule that goes with
+ * it (rank-results.ts): pages matching more of the reader's words first, never "No results" when
+ * some word matches.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import type { SearchResult } from 'minisearch';
+import { planQuery, stripPossessives, typoLookups, toMiniSearchQuery } from '../../src/search/plan-query.js';
+import { rankResults } from '../../src/search/rank-results.js';
+import { buildSearchIndexFromPages } from '../../src/search/build-search-index.js';
+import { createSearchEngine } from '../../src/search/search-engine.js';
+import type { SearchPage } from '../../src/search/build-search-pages.js';
+import { stemOf } from '../../src/search/search-terms.js';
+
+const SYNONYMS = [
+  ['hotspot', 'gateway'],
+  ['wallet', 'solaccount', 'owner'],
+];
+
+/** A small pseudo-random generator, so that failures reproduce. */
+function random(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) & 0x7fffffff), s / 0x7fffffff);
+}
+const WORDS =
+  'rewards witness gateway pagination cursor heartbeat speedtest coverage boosted epoch denylist radio'.split(' ');
+
+const terms = (query: string) => planQuery(query).words.map((w) => w.lookups.map((l) => l.term));
+
+describe('query planner', () => {
+  test('stop words are left out; the word being typed is a prefix (its stem’s, when the stem starts it)', () => {
+    assert.deepEqual(
+      planQuery('how do I get rewards').words.map((w) => w.lookups),
+      [[{ term: 'get', prefix: false, fuzzy: 0 }], [{ term: 'reward', prefix: true, fuzzy: 0.2 }]],
+    );
+    // The stem does not start the word: both, as typed and by the stem.
+    assert.deepEqual(planQuery('gateway').words[0].lookups, [
+      { term: 'gateway', prefix: true, fuzzy: 0.2 },
+      { term: 'gatewai', prefix: true, fuzzy: 0 },
+    ]);
+  });
+
+  test('a finished word is looked up by its stem; as typed and with swapped letters only when that finds nothing', () => {
+    const [word] = planQuery('pagnation gateway ').words;
+    assert.deepEqual(word.lookups, [{ term: 'pagnat', prefix: false, fuzzy: 0.2 }]);
+    assert.deepEqual(word.fallback![0], { term: 'pagnation', prefix: false, fuzzy: 0.2 });
+    assert.ok(word.fallback!.some((l) => l.term === 'pangation' && l.fuzzy === 0));
+  });
+
+  test('possessives read as the noun and contractions as their word, with straight or curly apostrophes', () => {
+    assert.equal(stripPossessives("my hotspot's rewards"), 'my hotspot rewards');
+    assert.equal(stripPossessives('the wallets’ gateways'), 'the wallets gateways');
+    assert.equal(stripPossessives("why doesn't it work, I'm lost"), 'why does it work, I lost');
+    assert.deepEqual(terms("what are my hotspot's rewards"), terms('hotspot rewards'));
+    assert.deepEqual(terms('hotspot’s witnesses '), terms('hotspot witnesses '));
+  });
+
+  test('question verbs are kept but marked weak', () => {
+    const words = planQuery('how do I list the gateways of a wallet ').words;
+    assert.deepEqual(
+      words.map((w) => Boolean(w.weak)),
+      [true, false, false],
+    );
+  });
+
+  test('synonyms add the other words of their group, by stem and with a lower weight, from any form', () => {
+    for (const query of ['hotspot ', 'hotspots ', 'Hotspot']) {
+      const lookups = planQuery(query, { synonyms: SYNONYMS }).words[0].lookups;
+      assert.deepEqual(
+        lookups.filter((l) => l.boost !== undefined),
+        [{ term: 'gatewai', prefix: false, fuzzy: 0, boost: 0.4 }],
+        query,
+      );
+    }
+    const wallet = planQuery('wallet ', { synonyms: SYNONYMS }).words[0].lookups.map((l) => l.term);
+    assert.deepEqual(wallet.slice(1), ['solaccount', 'owner']);
+    // Without synonyms, or for a word in no group, nothing is added.
+    assert.equal(planQuery('hotspot ').words[0].lookups.length, 1);
+    assert.equal(planQuery('cursor ', { synonyms: SYNONYMS }).words[0].lookups.length, 1);
+    // The weight reaches MiniSearch as a term boost.
+    const query = toMiniSearchQuery(planQuery('hotspot ', { synonyms: SYNONYMS }), 'OR') as unknown as {
+      queries: { queries: { boostTerm?: () => number }[] }[];
+    };
+    assert.equal(query.queries[0].queries[1].boostTerm!(), 0.4);
+  });
+
+  test('typos: every neighbouring swap of a word (and its stem) is a fallback; four-letter words allow one edit', () => {
+    const next = random(7);
+    for (let n = 0; n < 200; n++) {
+      const word = WORDS[Math.floor(next() * WORDS.length)];
+      const i = Math.floor(next() * (word.length - 1));
+      if (word[i] === word[i + 1]) continue;
+      const typo = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      const fallback = typoLookups(typo).map((l) => l.term);
+      assert.ok(fallback.includes(word), `${typo} → ${word}`);
+      const stem = stemOf(word);
+      if (stem) assert.ok(fallback.includes(stem), `${typo} → ${stem}`);
+      assert.ok(!fallback.includes(typo));
+    }
+    assert.deepEqual(typoLookups('epoh')[0], { term: 'epoh', prefix: false, fuzzy: 1 });
+    assert.deepEqual(typoLookups('hex'), []);
+    assert.deepEqual(typoLookups('cbsd_id'), []);
+  });
+
+  test('compounds are exact (no fuzzy, no typo fallback) and keep their parts', () => {
+    assert.deepEqual(
+      planQuery('cbsd_id').words.map((w) => w.lookups),
+      [
+        [{ term: 'cbsd_id', prefix: true, fuzzy: 0 }],
+        [{ term: 'cbsd', prefix: false, fuzzy: 0 }],
+        [{ term: 'id', prefix: true, fuzzy: 0 }],
+      ],
+    );
+    assert.equal(planQuery('cbsd_id').words[0].fallback, undefined);
+  });
+
+  test('a one-letter word is not a prefix; an empty query plans nothing', () => {
+    assert.equal(planQuery('g').words[0].lookups[0].prefix, false);
+    assert.deepEqual(planQuery('   ').words, []);
+    assert.deepEqual(planQuery("how do I ... what's").words.length, 1);
+  });
+});
+
+describe('ranking by words matched', () => {
+  const result = (id: number, score: number, queryTerms: string[]) =>
+    ({ id, score: score * queryTerms.length, terms: queryTerms, queryTerms, match: {} }) as unknown as SearchResult;
+
+  test('pages matching more words come first, question verbs counted last, then by score', () => {
+    const plan = planQuery('list witnesses gateway ');
+    // Pages are sections 0–2 (one section each).
+    const results = [
+      result(0, 9, ['list', 'wit']), // two words, one of them the verb
+      result(1, 1, ['wit', 'gatewai']), // the two strong words
+      result(2, 5, ['wit']),
+    ];
+    const { groups, complete } = rankResults(results, plan, (id) => id);
+    assert.deepEqual(
+      groups.map((g) => g.page),
+      [1, 0, 2],
+    );
+    assert.deepEqual(
+      groups.map((g) => g.matched),
+      [2, 2, 1],
+    );
+    assert.equal(complete, false);
+  });
+
+  test('a section matching a word and its synonym is not worth double', () => {
+    const plan = planQuery('hotspot ', { synonyms: SYNONYMS });
+    const { groups } = rankResults([result(0, 2, ['hotspot', 'gatewai']), result(1, 3, ['hotspot'])], plan, (id) => id);
+    assert.deepEqual(
+      groups.map((g) => g.page),
+      [1, 0],
+    );
+  });
+});
+
+describe('a query that matches any word never comes back empty', () => {
+  const page = (route: string, text: string): SearchPage => ({
+    route,
+    title: route.slice(1),
+    type: 'guide',
+    sections: [{ heading: '', anchor: '', text, keywords: '' }],
+  });
+  const index = buildSearchIndexFromPages(
+    [
+      page('/rewards', 'Rewards of a gateway per epoch, summed by day.'),
+      page('/witnesses', 'Witnesses of a gateway: the hotspots that heard its beacons.'),
+      page('/pagination', 'Follow the cursor to the next page of results.'),
+    ],
+    { synonyms: SYNONYMS },
+  );
+  const files = new Map(index.files.map((f) => [f.path.replace(/^search\//, ''), String(f.contents)]));
+  const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
+
+  test('random questions around one known word find its page, whatever the other words', async () => {
+    const next = random(11);
+    const filler = "how do I show my wallet's unicorn zebra explain yesterday's quokka please".split(' ');
+    const known = { rewards: '/rewards', witnesses: '/witnesses', cursor: '/pagination' } as const;
+    for (let n = 0; n < 60; n++) {
+      const words = Array.from(
+        { length: 1 + Math.floor(next() * 5) },
+        () => filler[Math.floor(next() * filler.length)],
+      );
+      const [word, route] = Object.entries(known)[Math.floor(next() * 3)];
+      words.splice(Math.floor(next() * (words.length + 1)), 0, word);
+      const query = words.join(' ');
+      const outcome = await engine.search(query);
+      const routes = (await engine.describe(outcome.groups)).map((g) => g.route);
+      assert.ok(routes.includes(route), `"${query}" → ${routes.join(', ')}`);
+    }
+  });
+
+  test('the synonyms stored in the index apply: hotspot finds the gateway pages', async () => {
+    const routes = (await engine.describe((await engine.search('hotspot rewards')).groups)).map((g) => g.route);
+    assert.equal(routes[0], '/rewards');
+    assert.equal(index.manifest.synonyms!.length, 2);
+  });
+
+  test('a swapped-letter typo finds the page', async () => {
+    for (const [query, route] of [
+      ['rewrads', '/rewards'],
+      ['witensses ', '/witnesses'],
+      ['cusror', '/pagination'],
+    ]) {
+      const routes = (await engine.describe((await engine.search(query)).groups)).map((g) => g.route);
+      assert.equal(routes[0], route, query);
+    }
+  });
+});
