@@ -44,7 +44,6 @@ export default tseslint.config(
     files: [
       'src/build.ts', // runBuild: the pipeline plus the dev-only deferred output; to become stage calls only
       'src/build-cache.ts', // cachedStep(6 params): replaced by the single cached(stage) wrapper
-      'src/client/navigation.ts', // setupNavigation: fetch cache, history and scroll, DOM swap, prefetch
       'src/client/search/docsearch.ts', // createDocSearchUi: loading, rendering and keyboard handling in one
       'src/client/search/search-trigger.ts', // setupSearchTrigger: shortcut keys, lazy loading and focus
       'src/dev-server/dev-session.ts', // createDevSession: a state machine in closure variables

@@ -9,6 +9,7 @@ import { msUntilAppears, newPage, useRealSiteInBrowser, waitForHydration } from 
 const site = useRealSiteInBrowser();
 
 type Marked = Window & { __sameDocument?: boolean };
+type FetchLog = Window & { __fetches?: string[] };
 const markDocument = (page: Page) => page.evaluate(() => ((window as Marked).__sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as Marked).__sameDocument === true);
 const waitForPath = (page: Page, path: string) =>
@@ -76,12 +77,12 @@ test('back and forward restore scroll positions; a new page starts at the top or
   await waitForHydration(page);
   await markDocument(page);
   await page.evaluate(() => window.scrollTo(0, 900));
-  await page.waitForTimeout(50);
+  await page.waitForFunction(() => window.scrollY === 900);
   await page.evaluate(() => document.querySelector<HTMLElement>('a.pagination-nav__link--next')!.click()); // a click without scrolling to the link
   await waitForPath(page, '/guides/pagination');
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   await page.evaluate(() => window.scrollTo(0, 400));
-  await page.waitForTimeout(50);
+  await page.waitForFunction(() => window.scrollY === 400);
   await page.goBack();
   await waitForPath(page, '/guides/authentication');
   assert.equal(await page.evaluate(() => window.scrollY), 900);
@@ -118,9 +119,14 @@ test('links are preloaded on hover and focus, but not on data-saver or 2g connec
   const seen = requests(page);
   await page.goto(site.url + '/guides/authentication');
   await waitForHydration(page);
+  const preloaded = Promise.all(
+    ['/guides/time-series', '/guides/usage'].map((path) =>
+      page.waitForRequest((r) => r.resourceType() === 'fetch' && new URL(r.url()).pathname === path),
+    ),
+  );
   await page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
   await page.focus('.sidebar a.menu-link[href="/guides/usage"]');
-  await page.waitForTimeout(200);
+  await preloaded;
   assert.deepEqual(
     seen.filter((p) => p.startsWith('/guides/')),
     ['/guides/time-series', '/guides/usage'],
@@ -136,13 +142,22 @@ test('links are preloaded on hover and focus, but not on data-saver or 2g connec
     await slow.page.addInitScript({
       content: `Object.defineProperty(navigator, 'connection', { configurable: true, value: ${JSON.stringify(connection)} });`,
     });
-    const slowSeen = requests(slow.page);
+    // A preload starts its fetch in the hover or focus handler itself, which has run once hover()
+    // and focus() return: the page's own count of fetch calls says at once whether one started.
+    await slow.page.addInitScript(() => {
+      const calls: string[] = ((window as FetchLog).__fetches = []);
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => (calls.push(String(input)), original(input, init));
+    });
     await slow.page.goto(site.url + '/guides/authentication');
     await waitForHydration(slow.page);
     await slow.page.hover('.sidebar a.menu-link[href="/guides/time-series"]');
     await slow.page.focus('.sidebar a.menu-link[href="/guides/usage"]');
-    await slow.page.waitForTimeout(200);
-    assert.deepEqual(slowSeen, [], `no preload with ${JSON.stringify(connection)}`);
+    assert.deepEqual(
+      await slow.page.evaluate(() => (window as FetchLog).__fetches),
+      [],
+      `no preload with ${JSON.stringify(connection)}`,
+    );
     await slow.page.click('.sidebar a.menu-link[href="/guides/usage"]');
     await waitForPath(slow.page, '/guides/usage');
     await slow.context.close();
@@ -187,9 +202,19 @@ test('the progress bar starts 200 ms after a path-changing navigation and comple
   );
   await page.waitForSelector('[data-progress-bar]', { state: 'detached', timeout: 10_000 });
   // A hash change on the same page is no path change: no bar.
+  // Watched for longer than the bar's 200 ms delay: it must not appear at any moment.
+  const barAppeared = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-progress-bar]')) resolve(true);
+        });
+        observer.observe(document, { subtree: true, childList: true });
+        setTimeout(() => (observer.disconnect(), resolve(false)), 400);
+      }),
+  );
   await page.click('.toc a[href^="#"]');
-  await page.waitForTimeout(300);
-  assert.equal(await page.locator('[data-progress-bar]').count(), 0);
+  assert.equal(await barAppeared, false);
   assert.deepEqual(problems, []);
   await context.close();
 });
