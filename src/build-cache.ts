@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
-import { loadConfig, type LoadConfigOptions, type LoadedConfig } from './config/load-config.js';
+import { compileConfig, loadConfig, type CompiledConfig, type LoadConfigOptions } from './config/load-config.js';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createContentCache, type ContentCache } from './content/content-cache.js';
 import { loadApiReference, type ApiReference } from './openapi/load-api-reference.js';
-import { bundleClient, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
+import { bundleClient, packageRoot, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
 import { createRenderCache, type RenderCache } from './render/render-site.js';
 import type { SearchIndexCache } from './search/search-index-files.js';
 import type { OutputManifest } from './output/writer.js';
@@ -105,21 +105,25 @@ const templateFiles = (templatesDir: string) =>
   fg('**/*', { cwd: templatesDir, absolute: true, ignore: ['**/node_modules/**'] }).then((files) => files.sort());
 
 /**
- * The three steps whose inputs are files (config, API description, client sources), with the
- * signatures runBuild calls; with a cache they return the previous result while their inputs
- * are unchanged.
+ * The steps whose inputs are files (config code, API description, client sources), with the
+ * signatures runBuild calls; with a cache they return the previous result while their inputs are
+ * unchanged. Of the config only the compiled code is kept: it is evaluated at every build, since
+ * what it evaluates to can depend on more than its files (`process.env`, a file it reads at run
+ * time), and that value is part of the key of every step after it.
  */
 export function cachedSteps(cache: BuildCache | undefined) {
   if (!cache) return { loadConfig, loadApiReference, bundleClient };
   return {
-    loadConfig: (options: LoadConfigOptions): Promise<LoadedConfig> =>
-      cachedStep(
-        cache,
-        'config',
-        JSON.stringify([resolve(options.configPath ?? 'site.config.ts'), options.openapiOverride]),
-        () => loadConfig(options),
-        (loaded) => loaded.dependencies,
-        (loaded) => !hasErrors(loaded.diagnostics),
+    loadConfig: (options: LoadConfigOptions) =>
+      loadConfig(options, (configFile) =>
+        cachedStep<CompiledConfig>(
+          cache,
+          'config-code',
+          configFile,
+          () => compileConfig(configFile),
+          (compiled) => compiled.dependencies,
+          (compiled) => compiled.code !== undefined,
+        ),
       ),
     loadApiReference: (config: SiteConfig, highlighter: Highlighter): Promise<ApiReference> =>
       cachedStep(
@@ -138,7 +142,7 @@ export function cachedSteps(cache: BuildCache | undefined) {
       const key = JSON.stringify([options, listing]);
       const inputs = (result: { bundle?: ClientBundle }) => [
         ...listing,
-        ...Object.keys(result.bundle?.metafile?.inputs ?? {}).map((input) => resolve(input)),
+        ...Object.keys(result.bundle?.metafile?.inputs ?? {}).map((input) => resolve(packageRoot(), input)),
       ];
       return cachedStep(
         cache,

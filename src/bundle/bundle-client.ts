@@ -59,6 +59,8 @@ export async function bundleClient(
     const [js, css] = await Promise.all([
       build({
         entryPoints: { entry: join(pkg, 'src/client/entry.tsx') },
+        // Paths (and so chunk hashes) relative to docsgen, not to the shell's working directory.
+        absWorkingDir: pkg,
         bundle: true,
         splitting: true,
         format: 'esm',
@@ -78,6 +80,7 @@ export async function bundleClient(
       }),
       build({
         stdin: { contents: cssSource, loader: 'css', resolveDir: pkg, sourcefile: 'docsgen-styles.css' },
+        absWorkingDir: pkg,
         bundle: true,
         minify: options.minify ?? true,
         write: false,
@@ -86,7 +89,7 @@ export async function bundleClient(
         logLevel: 'silent',
       }),
     ]);
-    const toPublic = (path: string) => relative(resolve('out'), path).split('\\').join('/');
+    const toPublic = (path: string) => relative(resolve(pkg, 'out'), path).split('\\').join('/');
     const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({
       path: toPublic(file.path),
       contents: file.contents,
@@ -95,7 +98,7 @@ export async function bundleClient(
     const entryOutput = Object.entries(js.metafile.outputs).find(([path]) => /entry\.[^/]+\.js$/.test(path));
     const preload = (entryOutput?.[1].imports ?? [])
       .filter((i) => i.kind === 'import-statement')
-      .map((i) => toPublic(resolve(i.path)));
+      .map((i) => toPublic(resolve(pkg, i.path)));
     return {
       bundle: {
         files,

@@ -4,10 +4,11 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildCache } from '../build-cache.js';
+import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { packContent, packHtml, unpackContent, unpackHtml, type PackedContent } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
@@ -38,45 +39,79 @@ export const cacheFileFor = (root: string) =>
     `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`,
   );
 
+type PartName = 'content' | 'steps' | 'html' | 'search' | 'output';
+
 interface Saved {
   identity: string;
-  parts: Partial<Record<'content' | 'steps' | 'html' | 'search' | 'output', Buffer>>;
+  parts: Partial<Record<PartName, Buffer>>;
+  /** SHA-256 of each part as written: a part whose bytes changed on disk is never used. */
+  hashes: Partial<Record<PartName, string>>;
 }
 
+const integrityHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 /**
- * Restores a cache saved by an earlier `docsgen build` or `docsgen dev` of the same site with the same docsgen.
- * Nothing in it is trusted blindly: every entry is still checked against the files (content
- * hashes, routes, stamps) by the build, exactly as within one run. Unreadable parts are skipped.
+ * What reading the saved cache found: `restored`, nothing (`missing`), a cache of other code or
+ * format (`stale`, ignored silently), or a file whose bytes are not what was written (`damaged`:
+ * the caller warns, and the build runs cold).
  */
-export async function restoreCache(cache: BuildCache, file: string, identity: string): Promise<boolean> {
-  let saved: Saved;
+export type RestoreStatus = 'restored' | 'missing' | 'stale' | 'damaged';
+
+async function readSaved(file: string): Promise<Saved | 'missing' | 'damaged'> {
+  let bytes: Buffer;
   try {
-    saved = deserialize(await readFile(file)) as Saved;
+    bytes = await readFile(file);
   } catch {
-    return false;
+    return 'missing';
   }
-  if (saved?.identity !== identity) return false;
-  const part = <T>(name: keyof Saved['parts']): T | undefined => {
+  try {
+    return deserialize(bytes) as Saved;
+  } catch {
+    return 'damaged';
+  }
+}
+
+/** Every part whose bytes match the hash written with it, deserialised; undefined if any does not. */
+function readParts(saved: Saved): Partial<Record<PartName, unknown>> | undefined {
+  const parts: Partial<Record<PartName, unknown>> = {};
+  for (const [name, bytes] of Object.entries(saved.parts) as [PartName, Buffer | undefined][]) {
+    if (!bytes) continue;
+    if (saved.hashes?.[name] !== integrityHash(bytes)) return undefined;
     try {
-      return saved.parts[name] ? (deserialize(saved.parts[name]!) as T) : undefined;
+      parts[name] = deserialize(bytes);
     } catch {
       return undefined;
     }
-  };
-  const content = part<PackedContent>('content');
-  if (content) cache.content = unpackContent(content);
-  const steps = part<BuildCache['steps']>('steps');
-  for (const [name, entry] of steps ?? []) {
-    // The resolved config is frozen when made; keep it so.
-    if (name === 'config') deepFreeze((entry.value as { config?: unknown }).config);
-    cache.steps.set(name, entry);
   }
-  const html = part<Parameters<typeof unpackHtml>[0]>('html');
-  if (html) cache.render.html = unpackHtml(html);
-  cache.search = part<BuildCache['search']>('search');
-  cache.output = part<BuildCache['output']>('output');
-  return true;
+  return parts;
 }
+
+/**
+ * Restores a cache saved by an earlier `docsgen build` or `docsgen dev` of the same site with the
+ * same docsgen. Its bytes are checked first (a hash per part): a damaged file restores nothing.
+ * Every entry is then still checked against its inputs (content hashes, routes, stamps) by the
+ * build, exactly as within one run.
+ */
+export async function restoreCache(cache: BuildCache, file: string, identity: string): Promise<RestoreStatus> {
+  const saved = await readSaved(file);
+  if (saved === 'missing' || saved === 'damaged') return saved;
+  if (typeof saved !== 'object' || saved === null || typeof saved.identity !== 'string') return 'damaged';
+  if (saved.identity !== identity) return 'stale';
+  const parts = readParts(saved);
+  if (!parts) return 'damaged';
+  const content = parts.content as PackedContent | undefined;
+  if (content) cache.content = unpackContent(content);
+  for (const [name, entry] of (parts.steps as BuildCache['steps'] | undefined) ?? []) cache.steps.set(name, entry);
+  const html = parts.html as Parameters<typeof unpackHtml>[0] | undefined;
+  if (html) cache.render.html = unpackHtml(html);
+  cache.search = parts.search as BuildCache['search'];
+  cache.output = parts.output as BuildCache['output'];
+  return 'restored';
+}
+
+/** The message a damaged cache file gets (once per build or dev session). */
+export const damagedCacheWarning = (file: string) =>
+  `docsgen: warning: the build cache ${file} is damaged (its integrity check failed); building without it.`;
 
 /**
  * Every entry the cache holds: objects by reference, strings by value. The caches replace an
@@ -98,6 +133,13 @@ export function cacheEntries(cache: BuildCache): unknown[] {
 export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
+/** `cache-….v8.{pid}.tmp`: a save that was killed before its rename. */
+const STALE_CACHE_TEMPORARY = /^cache-[0-9a-f]+\.v8\.(\d+)\.tmp$/;
+
+/** Removes what killed saves left beside the cache file (each one as large as the cache). */
+export const removeStaleCacheTemporaries = (file: string) =>
+  removeStaleTemporaries(dirname(file), STALE_CACHE_TEMPORARY);
+
 /** Saves the cache (atomically: a temporary file renamed over the old one). Parts that cannot be serialised are left out. */
 export async function saveCache(cache: BuildCache, file: string, identity: string): Promise<void> {
   const attempt = (value: unknown) => {
@@ -107,16 +149,17 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
       return undefined;
     }
   };
-  const saved: Saved = {
-    identity,
-    parts: {
-      content: attempt(packContent(cache.content)),
-      steps: attempt(cache.steps),
-      html: attempt(packHtml(cache.render.html)),
-      search: attempt(cache.search),
-      output: attempt(cache.output),
-    },
+  const parts: Saved['parts'] = {
+    content: attempt(packContent(cache.content)),
+    steps: attempt(cache.steps),
+    html: attempt(packHtml(cache.render.html)),
+    search: attempt(cache.search),
+    output: attempt(cache.output),
   };
+  const hashes = Object.fromEntries(
+    Object.entries(parts).flatMap(([name, bytes]) => (bytes ? [[name, integrityHash(bytes)]] : [])),
+  );
+  const saved: Saved = { identity, parts, hashes };
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });
@@ -124,12 +167,5 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
     await rename(temporary, file);
   } catch {
     await rm(temporary, { force: true });
-  }
-}
-
-function deepFreeze(value: unknown): void {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
   }
 }

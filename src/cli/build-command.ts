@@ -5,6 +5,8 @@ import {
   cacheEntries,
   cacheFileFor,
   codeIdentity,
+  damagedCacheWarning,
+  removeStaleCacheTemporaries,
   restoreCache,
   sameEntries,
   saveCache,
@@ -35,7 +37,9 @@ async function openCache(
   if (!identity) return undefined;
   const file = cacheFileFor(dirname(resolve(options.config ?? 'site.config.ts')));
   const cache = createBuildCache();
-  const restored = (await restoreCache(cache, file, identity)) ? cacheEntries(cache) : undefined;
+  const [status] = await Promise.all([restoreCache(cache, file, identity), removeStaleCacheTemporaries(file)]);
+  if (status === 'damaged') console.error(damagedCacheWarning(relative(process.cwd(), file)));
+  const restored = status === 'restored' ? cacheEntries(cache) : undefined;
   // A build that reused every entry leaves the file as it is (writing it costs as much as the build).
   return {
     cache,

@@ -20,14 +20,19 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
 }
 
+/** The config compiled to one ES module, and the local files it was compiled from. */
+export interface CompiledConfig {
+  code?: string;
+  dependencies: string[];
+  diagnostics: Diagnostic[];
+}
+
 /**
- * Compiles site.config.ts with esbuild (no separate build step), imports it, then validates it.
- * The compiled module goes to node_modules/.cache/docsgen with a content hash in its name, so a
- * changed config is imported afresh in the same process (the dev server relies on that).
+ * Compiles site.config.ts and its local imports with esbuild (no separate build step). Pure in
+ * the files it reads (`dependencies`), so the build cache may keep the result while they are
+ * unchanged; evaluating the code is another matter (see loadConfig).
  */
-export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
-  const configFile = resolve(options.configPath ?? 'site.config.ts');
-  const root = dirname(configFile);
+export async function compileConfig(configFile: string): Promise<CompiledConfig> {
   const rel = relative(process.cwd(), configFile) || configFile;
   if (!existsSync(configFile)) {
     return {
@@ -39,12 +44,10 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
       ],
     };
   }
-  let code: string;
-  let dependencies: string[];
   try {
     const result = await build({ ...NODE_MODULE_BUILD, entryPoints: [configFile], metafile: true });
-    code = result.outputFiles[0].text;
-    dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
+    const dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
+    return { code: result.outputFiles[0].text, dependencies, diagnostics: [] };
   } catch (error) {
     // The first error only: the rest usually follow from it.
     return {
@@ -56,6 +59,24 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
       }).slice(0, 1),
     };
   }
+}
+
+/**
+ * Compiles the config (with `compile`: the build cache passes a cached compileConfig), imports
+ * it, then validates it. The import runs at every build: what a config evaluates to may depend on
+ * `process.env` or files it reads, so its value, not its text, is what later steps are keyed by.
+ * The compiled module goes to node_modules/.cache/docsgen with a content hash in its name, so a
+ * changed config is imported afresh in the same process (the dev server relies on that).
+ */
+export async function loadConfig(
+  options: LoadConfigOptions = {},
+  compile: (configFile: string) => Promise<CompiledConfig> = compileConfig,
+): Promise<LoadedConfig> {
+  const configFile = resolve(options.configPath ?? 'site.config.ts');
+  const root = dirname(configFile);
+  const rel = relative(process.cwd(), configFile) || configFile;
+  const { code, dependencies, diagnostics } = await compile(configFile);
+  if (code === undefined) return { dependencies, diagnostics };
   // Beside the site's node_modules, so that the config's own imports resolve from the site.
   const compiled = join(
     root,

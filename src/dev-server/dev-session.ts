@@ -10,7 +10,14 @@ import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.j
 import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
 import { loadRenderer } from '../render/load-renderer.js';
-import { cacheFileFor, codeIdentity, restoreCache, saveCache } from '../cache/persist-cache.js';
+import {
+  cacheFileFor,
+  codeIdentity,
+  damagedCacheWarning,
+  removeStaleCacheTemporaries,
+  restoreCache,
+  saveCache,
+} from '../cache/persist-cache.js';
 import { warmUpMarkdown } from './warm-up.js';
 
 export interface DevSessionOptions {
@@ -107,7 +114,11 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
   async function build(changed: readonly string[]): Promise<void> {
     const started = performance.now();
     const id = await identity;
-    if (id && builds === 0) restored = await restoreCache(cache, cacheFile, id);
+    if (id && builds === 0) {
+      const [status] = await Promise.all([restoreCache(cache, cacheFile, id), removeStaleCacheTemporaries(cacheFile)]);
+      if (status === 'damaged') log(damagedCacheWarning(rel(cacheFile)));
+      restored = status === 'restored';
+    }
     if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length))
       await switchRenderer(resolve(config.root, config.templatesDir));
     changed.forEach((path) => unseen?.add(path));
