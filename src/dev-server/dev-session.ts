@@ -96,7 +96,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     if (loaded.renderer) renderer = loaded.renderer;
   }
 
-  const describe = (changed: readonly string[]) =>
+  const summariseChanges = (changed: readonly string[]) =>
     changed.length === 0
       ? 'start'
       : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
@@ -145,7 +145,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     if (!good) {
       const count = errors.length;
       log(
-        `docsgen dev: ${describe(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${site ? 'still serving the last good build' : 'save a fix to try again'}.`,
+        `docsgen dev: ${summariseChanges(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${site ? 'still serving the last good build' : 'save a fix to try again'}.`,
       );
       notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
       return;
@@ -154,7 +154,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! }, previous);
     if (!previous) {
       log(
-        `docsgen dev: ${describe(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`,
+        `docsgen dev: ${summariseChanges(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`,
       );
       notify({ type: 'reload', build: site.id, all: true, paths: [] });
       return;
@@ -167,7 +167,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
         : event.all
           ? 'all pages reload'
           : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
-    log(`docsgen dev: ${describe(changed)} → ${what} (${ms} ms)`);
+    log(`docsgen dev: ${summariseChanges(changed)} → ${what} (${ms} ms)`);
   }
 
   return {

@@ -12,7 +12,7 @@ import { responsesToView } from './responses-to-view.js';
 import { securityToWords } from './security-to-words.js';
 import { serverUrl } from './server-url.js';
 import { buildSnippetRequest } from './snippet-request.js';
-import { describe, type ViewContext } from './view-context.js';
+import { renderDescriptionField, type ViewContext } from './view-context.js';
 import { optionalField } from './optional-field.js';
 
 export interface OperationViewInput {
@@ -37,7 +37,7 @@ const LOCATIONS: { location: ParameterLocation; title: string }[] = [
 export function buildOperationView(input: OperationViewInput): ApiOperationView {
   const { entry, ctx } = input;
   const { operation } = entry;
-  const descriptionHtml = describe(ctx, operation.description, `${entry.pointer}/description`);
+  const descriptionHtml = renderDescriptionField(ctx, operation.description, `${entry.pointer}/description`);
   const parameterGroups = groupParameters(entry, ctx);
   const { value: body, ref: bodyRef } = resolveRef<RequestBodyObject>(ctx.document, operation.requestBody);
   const requestBody = body && typeof body === 'object' ? requestBodyView(body, ctx, bodyRef ?? `${entry.pointer}/requestBody`) : undefined;
@@ -51,7 +51,7 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
     path: entry.path,
     pathSegments: pathSegments(entry.path),
     serverUrl: base,
-    servers: entry.servers.map((server) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', describe(ctx, server.description)) })),
+    servers: entry.servers.map((server) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', renderDescriptionField(ctx, server.description)) })),
     summary: input.title,
     tags: entry.tags,
     deprecated: operation.deprecated === true,
@@ -80,7 +80,7 @@ function requestBodyView(body: RequestBodyObject, ctx: ViewContext, pointer: str
     id: `request-body-${kebabCase(mediaType)}`,
     ...mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'request', `${pointer}/content/${escapePointerToken(mediaType)}`),
   }));
-  return { required: body.required === true, contents, ...optionalField('descriptionHtml', describe(ctx, body.description, `${pointer}/description`)) };
+  return { required: body.required === true, contents, ...optionalField('descriptionHtml', renderDescriptionField(ctx, body.description, `${pointer}/description`)) };
 }
 
 function bodyExample(body: RequestBodyObject | undefined, ctx: ViewContext): { mediaType: string; value: unknown } | undefined {

@@ -8,7 +8,7 @@ import { resolveRef } from './resolve-ref.js';
 import { safeUrl } from './safe-url.js';
 import { securitySchemeWords } from './security-to-words.js';
 import { serverUrl } from './server-url.js';
-import { describe, type ViewContext } from './view-context.js';
+import { renderDescriptionField, type ViewContext } from './view-context.js';
 import { optionalField } from './optional-field.js';
 
 export interface OverviewViewInput {
@@ -30,10 +30,10 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
     return { method: entry.method, path: entry.path, summary: titles[index], href: joinBase(baseUrl, routes[index]), deprecated: entry.operation.deprecated === true };
   };
   const tagIds = tagSectionIds(spec);
-  const tags = spec.tags.map((tag) => ({ name: tag.name, id: tagIds.get(tag.name) ?? 'tag-untitled', operations: tag.operations.map(link), ...optionalField('descriptionHtml', describe(ctx, tag.description, tag.pointer && `${tag.pointer}/description`)) }));
+  const tags = spec.tags.map((tag) => ({ name: tag.name, id: tagIds.get(tag.name) ?? 'tag-untitled', operations: tag.operations.map(link), ...optionalField('descriptionHtml', renderDescriptionField(ctx, tag.description, tag.pointer && `${tag.pointer}/description`)) }));
   const view: ApiOverviewView = {
     title: String(info.title ?? 'API'),
-    servers: (spec.document.servers ?? []).map((server, i) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', describe(ctx, server.description, `#/servers/${i}/description`)) })),
+    servers: (spec.document.servers ?? []).map((server, i) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', renderDescriptionField(ctx, server.description, `#/servers/${i}/description`)) })),
     securitySchemes: securitySchemes(spec, ctx),
     specUrl: joinBase(baseUrl, `/openapi/${productSlug}.json`),
     specFileName: `${productSlug}.json`,
@@ -43,7 +43,7 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
   };
   if (info.version !== undefined) view.version = String(info.version);
   if (typeof info.summary === 'string') view.summary = info.summary;
-  const descriptionHtml = describe(ctx, info.description, '#/info/description');
+  const descriptionHtml = renderDescriptionField(ctx, info.description, '#/info/description');
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   Object.assign(view, contactAndLicense(info));
   view.sections = sections(view);
@@ -67,7 +67,7 @@ export function tagSectionIds(spec: Pick<ApiSpec, 'tags'>): Map<string, string> 
 function securitySchemes(spec: ApiSpec, ctx: ViewContext): SecuritySchemeView[] {
   return Object.entries(spec.document.components?.securitySchemes ?? {}).map(([name, raw]) => {
     const scheme = resolveRef<SecuritySchemeObject>(spec.document, raw).value;
-    return { name, words: securitySchemeWords(scheme, name), ...optionalField('descriptionHtml', describe(ctx, scheme?.description, toPointer(['components', 'securitySchemes', name, 'description']))) };
+    return { name, words: securitySchemeWords(scheme, name), ...optionalField('descriptionHtml', renderDescriptionField(ctx, scheme?.description, toPointer(['components', 'securitySchemes', name, 'description']))) };
   });
 }
 

@@ -3,7 +3,7 @@ import type { ExampleView, MediaView } from './api-view.js';
 import { namedExamples, sampleSchema, type Direction } from './example-value.js';
 import type { MediaTypeObject } from './openapi-types.js';
 import { schemaToView } from './schema-to-view.js';
-import { describe, memoized, type ViewContext } from './view-context.js';
+import { renderDescriptionField, memoized, type ViewContext } from './view-context.js';
 
 /**
  * One media type of a request body or response: its schema tree and its examples — the
@@ -33,7 +33,7 @@ function examplesOf(mediaType: string, media: MediaTypeObject, ctx: ViewContext,
   const named = namedExamples(media, ctx.document);
   if (named.length) {
     return named.map(({ name, example, value }) => {
-      const summaryHtml = describe(ctx, example.description);
+      const summaryHtml = renderDescriptionField(ctx, example.description);
       return { label: example.summary || name, html: render(value), ...(summaryHtml ? { summaryHtml } : {}) };
     });
   }

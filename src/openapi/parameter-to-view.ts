@@ -5,7 +5,7 @@ import { resolveRef } from './resolve-ref.js';
 import { schemaConstraints } from './schema-constraints.js';
 import { schemaToView } from './schema-to-view.js';
 import { schemaType } from './schema-type.js';
-import { describe, type ViewContext } from './view-context.js';
+import { renderDescriptionField, type ViewContext } from './view-context.js';
 
 /** A parameter (or response header, with `in` given) as a row of the parameters table; `pointer` is where it is, when known. */
 export function parameterToView(parameter: ParameterObject, ctx: ViewContext, location?: ParameterLocation, pointer?: string): ParameterView {
@@ -34,7 +34,7 @@ export function parameterToView(parameter: ParameterObject, ctx: ViewContext, lo
   if (constraints.pattern) view.pattern = constraints.pattern;
   const example = exampleValue({ example: parameter.example, examples: parameter.examples, schema: parameter.schema }, ctx.document);
   if (example !== undefined) view.example = display(example);
-  const descriptionHtml = describe(ctx, parameter.description ?? schema.description, pointer && `${pointer}/description`);
+  const descriptionHtml = renderDescriptionField(ctx, parameter.description ?? schema.description, pointer && `${pointer}/description`);
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   if (type === 'object' || (items && schemaType(items).type === 'object')) view.schema = schemaToView(schema, ctx);
   return view;

@@ -5,7 +5,7 @@ import { mediaToView } from './media-to-view.js';
 import type { HeaderObject, MediaTypeObject, ResponseObject } from './openapi-types.js';
 import { parameterToView } from './parameter-to-view.js';
 import { resolveRef } from './resolve-ref.js';
-import { describe, memoized, type ViewContext } from './view-context.js';
+import { renderDescriptionField, memoized, type ViewContext } from './view-context.js';
 
 /** One tab per status code and media type, in document order with `default` last. */
 export function responsesToView(responses: unknown, ctx: ViewContext, pointer: string): ResponseView[] {
@@ -23,7 +23,7 @@ export function responsesToView(responses: unknown, ctx: ViewContext, pointer: s
 function responseViews(status: string, response: ResponseObject | undefined, ctx: ViewContext, pointer: string): ResponseView[] {
   if (!response || typeof response !== 'object') return [];
   const id = `response-${status.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  const descriptionHtml = describe(ctx, response.description, `${pointer}/description`);
+  const descriptionHtml = renderDescriptionField(ctx, response.description, `${pointer}/description`);
   const common = { status, kind: statusKind(status), headers: headersOf(response, ctx, pointer), ...(descriptionHtml ? { descriptionHtml } : {}) };
   const contents = Object.entries(response.content ?? {});
   if (contents.length === 0) return [{ id, label: status, ...common }];

@@ -5,7 +5,7 @@ import type { SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
 import { constraintList } from './schema-constraints.js';
 import { schemaType } from './schema-type.js';
-import { describe, type ViewContext } from './view-context.js';
+import { renderDescriptionField, type ViewContext } from './view-context.js';
 
 export interface SchemaToViewOptions {
   /** Levels below which the tree stops (marked `truncated`). */
@@ -57,7 +57,7 @@ function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   const inner = unwrapNullable(schema, state);
   const describedAt = location && !merged ? `${location}/description` : undefined;
   if (inner !== undefined) {
-    const descriptionHtml = describe(state.ctx, schema.description, describedAt);
+    const descriptionHtml = renderDescriptionField(state.ctx, schema.description, describedAt);
     return { ...walk(inner, state, slot), nullable: true, ...(descriptionHtml ? { descriptionHtml } : {}) };
   }
   const view = describeNode(schema, state, { slot, refName, describedAt });
@@ -84,7 +84,7 @@ function describeNode(schema: SchemaObject, state: Walk, { slot, refName, descri
   if (schema.readOnly === true) view.readOnly = true;
   if (schema.writeOnly === true) view.writeOnly = true;
   if (schema.deprecated === true) view.deprecated = true;
-  const descriptionHtml = describe(state.ctx, schema.description, describedAt);
+  const descriptionHtml = renderDescriptionField(state.ctx, schema.description, describedAt);
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   if (values) view.enum = values.map((v) => JSON.stringify(v) ?? 'null');
   if (schema.default !== undefined) view.default = JSON.stringify(schema.default);

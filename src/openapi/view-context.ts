@@ -47,7 +47,7 @@ export function createPageCollector(): PageCollector {
  * Sanitised HTML of a description field (undefined when empty); its text, links and anchors are
  * recorded on the page, the links with `pointer` (where the field is in the document) for messages.
  */
-export function describe(ctx: ViewContext, markdown: unknown, pointer?: string): string | undefined {
+export function renderDescriptionField(ctx: ViewContext, markdown: unknown, pointer?: string): string | undefined {
   if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
   const rendered = ctx.renderMarkdown(markdown);
   const { html, anchors } = rendered.anchors.some(ctx.isReservedId) ? renameReservedIds(rendered.html, rendered.anchors, ctx.isReservedId) : rendered;

@@ -28,7 +28,7 @@ export interface SearchEngine {
   ready(): Promise<void>;
   search(query: string): Promise<SearchOutcome>;
   /** Headings and snippets of some groups (loads their content files). */
-  describe(groups: readonly RankedGroup[], options?: DescribeOptions): Promise<SearchGroup[]>;
+  loadSnippets(groups: readonly RankedGroup[], options?: DescribeOptions): Promise<SearchGroup[]>;
   /** Queries to offer when a search finds nothing. */
   suggest(query: string): Promise<string[]>;
 }
@@ -92,7 +92,7 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
       const m = await loader.manifest();
       return runQuery(loader, query, planQuery(query, { synonyms: m.synonyms }));
     },
-    async describe(groups, options = {}) {
+    async loadSnippets(groups, options = {}) {
       const contents = await loader.pages(groups.map((g) => g.page));
       return groups.map((g, i) => describeGroup(g, contents[i], loader.firstSection(g.page), options));
     },

@@ -187,13 +187,13 @@ describe('a query that matches any word never comes back empty', () => {
       words.splice(Math.floor(next() * (words.length + 1)), 0, word);
       const query = words.join(' ');
       const outcome = await engine.search(query);
-      const routes = (await engine.describe(outcome.groups)).map((g) => g.route);
+      const routes = (await engine.loadSnippets(outcome.groups)).map((g) => g.route);
       assert.ok(routes.includes(route), `"${query}" → ${routes.join(', ')}`);
     }
   });
 
   test('the synonyms stored in the index apply: hotspot finds the gateway pages', async () => {
-    const routes = (await engine.describe((await engine.search('hotspot rewards')).groups)).map((g) => g.route);
+    const routes = (await engine.loadSnippets((await engine.search('hotspot rewards')).groups)).map((g) => g.route);
     assert.equal(routes[0], '/rewards');
     assert.equal(index.manifest.synonyms!.length, 2);
   });
@@ -204,7 +204,7 @@ describe('a query that matches any word never comes back empty', () => {
       ['witensses ', '/witnesses'],
       ['cusror', '/pagination'],
     ]) {
-      const routes = (await engine.describe((await engine.search(query)).groups)).map((g) => g.route);
+      const routes = (await engine.loadSnippets((await engine.search(query)).groups)).map((g) => g.route);
       assert.equal(routes[0], route, query);
     }
   });

@@ -27,7 +27,7 @@ test(`at least 30 reader queries`, () => {
 for (const { query, expect, anchor } of RELEVANCE_QUERIES) {
   test(`"${query}" → ${expect}${anchor ? `#${anchor}` : ''} in the top 3`, async () => {
     const outcome = await engine.search(query);
-    const top = await engine.describe(outcome.groups.slice(0, 3), { hitsPerGroup: 3 });
+    const top = await engine.loadSnippets(outcome.groups.slice(0, 3), { hitsPerGroup: 3 });
     const routes = top.map((g) => g.route);
     const position = routes.indexOf(expect);
     assert.ok(position >= 0, `"${query}": expected ${expect} in the top 3, got:\n  ${routes.join('\n  ')}`);
@@ -59,7 +59,7 @@ for (const parameter of ['min_time', 'cbsd_id', 'max_time', 'cbsd_ids', 'bucket'
     }
     assert.ok(summaries.size > 0, `no operation takes ${parameter}`);
     const outcome = await engine.search(parameter);
-    const groups = await engine.describe(outcome.groups);
+    const groups = await engine.loadSnippets(outcome.groups);
     const titles = groups.map((g) => g.titleText);
     for (const summary of summaries)
       assert.ok(titles.includes(summary), `${parameter}: "${summary}" is not among the results`);

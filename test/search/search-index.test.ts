@@ -263,7 +263,7 @@ describe('engine', () => {
       return JSON.parse(files.get(name)!);
     });
     const outcome = await engine.search('cursor');
-    const [group] = await engine.describe(outcome.groups.slice(0, 1));
+    const [group] = await engine.loadSnippets(outcome.groups.slice(0, 1));
     assert.equal(group.route, '/guides/pagination');
     assert.deepEqual(
       group.hits.map((h) => h.route),
@@ -309,7 +309,7 @@ describe('engine', () => {
     const both = await engine.search('cursor limit');
     assert.equal(both.mode, 'AND');
     assert.deepEqual(
-      (await engine.describe(both.groups)).map((g) => g.route),
+      (await engine.loadSnippets(both.groups)).map((g) => g.route),
       ['/guides/pagination'],
     );
     const outcome = await engine.search('cursor unicorn');
@@ -319,7 +319,8 @@ describe('engine', () => {
 
   test('typos and prefixes match', async () => {
     const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
-    const routes = async (q: string) => (await engine.describe((await engine.search(q)).groups)).map((g) => g.route);
+    const routes = async (q: string) =>
+      (await engine.loadSnippets((await engine.search(q)).groups)).map((g) => g.route);
     assert.ok((await routes('authentcation')).includes('/guides/authentication'));
     assert.ok((await routes('paginat')).includes('/guides/pagination'));
     assert.equal((await routes('pagnation curs'))[0], '/guides/pagination');

@@ -116,7 +116,7 @@ export function createAlgoliaPageSource(algolia: AlgoliaSettings, _settings: Sea
       return {
         query,
         total: first.nbHits,
-        async describe(count) {
+        async topGroups(count) {
           let groups = groupRecords(records, algolia.externalUrlRegex);
           while (groups.length < count && next < first.nbPages) {
             records.push(...(await fetchPage(query, next++)).hits);

@@ -29,15 +29,15 @@ export function toResultGroups(groups: SearchGroup[], baseUrl: string): ResultGr
   }));
 }
 
-/** Runs a query; the ranked groups are kept so that more of them can be described later. */
+/** Runs a query; the ranked groups are kept so that more of them can be shown later. */
 export async function searchEmbedded(engine: SearchEngine, query: string, baseUrl: string): Promise<PageResults> {
   const outcome = await engine.search(query);
   const ranked: RankedGroup[] = outcome.groups;
   return {
     query,
     total: ranked.length,
-    describe: async (count, hitsPerGroup = 3) =>
-      toResultGroups(await engine.describe(ranked.slice(0, count), { hitsPerGroup }), baseUrl),
+    topGroups: async (count, hitsPerGroup = 3) =>
+      toResultGroups(await engine.loadSnippets(ranked.slice(0, count), { hitsPerGroup }), baseUrl),
     hasMore: (shown) => shown < ranked.length,
   };
 }

@@ -23,7 +23,7 @@ export function createSearchUi(settings: SearchSettings): SearchUi {
   const source: ModalSearchSource = {
     async search(query) {
       const results = await searchEmbedded(engine, query, settings.baseUrl);
-      return { total: results.total, groups: await results.describe(GROUPS_SHOWN, HITS_PER_GROUP) };
+      return { total: results.total, groups: await results.topGroups(GROUPS_SHOWN, HITS_PER_GROUP) };
     },
     suggest: (query) => engine.suggest(query),
   };

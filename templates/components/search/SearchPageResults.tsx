@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { NoResults, ResultList, SearchFailure, type ResultGroup, type ResultHit } from './SearchResults.js';
 
-/** All results of a query, described a batch of groups at a time. */
+/** All results of a query, shown a batch of groups at a time. */
 export interface PageResults {
   query: string;
   total: number;
-  describe(count: number, hitsPerGroup?: number): Promise<ResultGroup[]>;
+  topGroups(count: number, hitsPerGroup?: number): Promise<ResultGroup[]>;
   /** Whether there are more groups than the first `shown`. */
   hasMore(shown: number): boolean;
 }
@@ -71,7 +71,7 @@ export function SearchPageResults({
       source
         .search(trimmed)
         .then(async (results) => {
-          const groups = await results.describe(BATCH, HITS_PER_GROUP);
+          const groups = await results.topGroups(BATCH, HITS_PER_GROUP);
           lastDuration.current = Date.now() - started;
           if (current !== sequence.current) return;
           setState({ status: 'done', results, groups });
@@ -117,7 +117,7 @@ export function SearchPageResults({
     const current = sequence.current;
     setLoadingMore(true);
     shown.results
-      .describe(shown.groups.length + BATCH, HITS_PER_GROUP)
+      .topGroups(shown.groups.length + BATCH, HITS_PER_GROUP)
       .then((groups) => current === sequence.current && setState({ status: 'done', results: shown.results, groups }))
       .catch(() => current === sequence.current && setState({ status: 'error' }))
       .finally(() => setLoadingMore(false));
