@@ -3,9 +3,17 @@
 // of resolving and loading ~600 small modules, which took most of a second at every start.
 // Left outside: esbuild (a native binary it starts itself) and React (the dev server's template
 // renderer imports it from node_modules; one copy of React on the server side keeps it simple).
+// dist/templates.json lists the template files compiled into the CLI with their hashes: a build
+// whose templates/ differ from them (edited since) compiles the renderer afresh instead.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-await build({
+const root = fileURLToPath(new URL('..', import.meta.url));
+const result = await build({
+  absWorkingDir: root,
+  metafile: true,
   entryPoints: {
     cli: 'src/cli/main.ts',
     'parse-worker': 'src/content/parse-worker.ts',
@@ -27,3 +35,14 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+
+const templates = Object.keys(result.metafile.inputs)
+  .filter((path) => path.startsWith('templates/'))
+  .sort()
+  .map((path) => [
+    path,
+    createHash('sha1')
+      .update(readFileSync(`${root}${path}`))
+      .digest('hex'),
+  ]);
+writeFileSync(`${root}dist/templates.json`, `${JSON.stringify(Object.fromEntries(templates), null, 2)}\n`);

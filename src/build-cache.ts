@@ -10,6 +10,7 @@ import { createContentCache, type ContentCache } from './content/content-cache.j
 import { loadApiReference, type ApiReference } from './openapi/load-api-reference.js';
 import { bundleClient, packageRoot, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
 import { createRenderCache, type RenderCache } from './render/render-site.js';
+import { compileRenderer, loadRenderer, type CompiledRenderer } from './render/load-renderer.js';
 import type { SearchIndexCache } from './search/search-index-files.js';
 import type { OutputManifest } from './output/writer.js';
 
@@ -105,14 +106,14 @@ const templateFiles = (templatesDir: string) =>
   fg('**/*', { cwd: templatesDir, absolute: true, ignore: ['**/node_modules/**'] }).then((files) => files.sort());
 
 /**
- * The steps whose inputs are files (config code, API description, client sources), with the
+ * The steps whose inputs are files (config code, API description, client sources, renderer code), with the
  * signatures runBuild calls; with a cache they return the previous result while their inputs are
  * unchanged. Of the config only the compiled code is kept: it is evaluated at every build, since
  * what it evaluates to can depend on more than its files (`process.env`, a file it reads at run
  * time), and that value is part of the key of every step after it.
  */
 export function cachedSteps(cache: BuildCache | undefined) {
-  if (!cache) return { loadConfig, loadApiReference, bundleClient };
+  if (!cache) return { loadConfig, loadApiReference, bundleClient, loadRenderer };
   return {
     loadConfig: (options: LoadConfigOptions) =>
       loadConfig(options, (configFile) =>
@@ -122,6 +123,17 @@ export function cachedSteps(cache: BuildCache | undefined) {
           configFile,
           () => compileConfig(configFile),
           (compiled) => compiled.dependencies,
+          (compiled) => compiled.code !== undefined,
+        ),
+      ),
+    loadRenderer: (templatesDir: string, options: Parameters<typeof loadRenderer>[1]) =>
+      loadRenderer(templatesDir, options, (dir) =>
+        cachedStep<CompiledRenderer>(
+          cache,
+          'renderer-code',
+          dir,
+          () => compileRenderer(dir),
+          (compiled) => compiled.files,
           (compiled) => compiled.code !== undefined,
         ),
       ),

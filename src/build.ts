@@ -10,7 +10,8 @@ import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks } from './routes/check-links.js';
 import { resolveNavbar } from './routes/resolve-navbar.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
-import { isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
+import { builtinTemplatesCurrent, isBuiltinTemplates } from './render/load-renderer.js';
+import { siteCacheDir } from './cache/persist-cache.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
@@ -53,14 +54,20 @@ export interface BuildResult {
   deferred?: DeferredOutput[];
 }
 
-/** The renderer given (dev), else docsgen's own, else one compiled from the site's own templates (which the client bundle uses too). */
+/**
+ * The renderer given (dev), else docsgen's own while its templates are as compiled into the CLI,
+ * else one compiled from the templates on disk (which the client bundle uses too).
+ */
 async function siteRenderer(
   config: SiteConfig,
+  step: ReturnType<typeof cachedSteps>,
   given?: Renderer,
 ): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
   const templatesDir = resolve(config.root, config.templatesDir);
-  if (given || isBuiltinTemplates(templatesDir)) return { renderer: given ?? builtinRenderer, diagnostics: [] };
-  return loadRenderer(templatesDir, 0);
+  if (given) return { renderer: given, diagnostics: [] };
+  if (isBuiltinTemplates(templatesDir) && (await builtinTemplatesCurrent()))
+    return { renderer: builtinRenderer, diagnostics: [] };
+  return step.loadRenderer(templatesDir, { cacheDir: siteCacheDir(config.root) });
 }
 
 /** Render keys hash every page in full, so together they identify the search index's input too. */
@@ -137,7 +144,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 
   progress('render');
-  const site = await siteRenderer(config, options.renderer);
+  const site = await siteRenderer(config, step, options.renderer);
   if (!site.renderer)
     return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
   const render = planRender({

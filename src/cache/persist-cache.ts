@@ -31,13 +31,10 @@ export async function codeIdentity(): Promise<string | undefined> {
  * parse, bundle and render alike, and every entry is checked against its inputs before use.
  */
 export const cacheFileFor = (root: string) =>
-  join(
-    root,
-    'node_modules',
-    '.cache',
-    'docsgen',
-    `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`,
-  );
+  join(siteCacheDir(root), `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
+
+/** The site's folder for what docsgen compiles and keeps (never docsgen's own installation, which may be read-only). */
+export const siteCacheDir = (root: string) => join(root, 'node_modules', '.cache', 'docsgen');
 
 type PartName = 'content' | 'steps' | 'html' | 'search' | 'output';
 

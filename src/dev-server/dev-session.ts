@@ -9,7 +9,7 @@ import { builtinRenderer, type Renderer } from '../render/render-site.js';
 import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.js';
 import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
-import { loadRenderer } from '../render/load-renderer.js';
+import { builtinTemplatesCurrent, loadRenderer } from '../render/load-renderer.js';
 import {
   cacheFileFor,
   codeIdentity,
@@ -17,6 +17,7 @@ import {
   removeStaleCacheTemporaries,
   restoreCache,
   saveCache,
+  siteCacheDir,
 } from '../cache/persist-cache.js';
 import { warmUpMarkdown } from './warm-up.js';
 
@@ -90,7 +91,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     changed.some((path) => path.startsWith(templatesDir + sep) && TEMPLATE_SOURCE.has(extname(path)));
 
   async function switchRenderer(templatesDir: string): Promise<void> {
-    const loaded = await loadRenderer(templatesDir, builds);
+    const loaded = await loadRenderer(templatesDir, { cacheDir: siteCacheDir(root), serial: builds });
     rendererErrors = loaded.diagnostics;
     rendererDir = templatesDir;
     if (loaded.renderer) renderer = loaded.renderer;
@@ -119,6 +120,8 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
       if (status === 'damaged') log(damagedCacheWarning(rel(cacheFile)));
       restored = status === 'restored';
     }
+    // docsgen's own templates edited since the CLI was compiled: render with them as they are.
+    if (builds === 0 && !(await builtinTemplatesCurrent())) rendererDir = '';
     if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length))
       await switchRenderer(resolve(config.root, config.templatesDir));
     changed.forEach((path) => unseen?.add(path));

@@ -3,20 +3,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, createMiniSite } from '../helpers/mini-site.js';
+import { REPO, baseConfigSource, createMiniSite } from '../helpers/mini-site.js';
 
-const cli = (args: string[], cwd: string, env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), ...args], {
+const cli = (args: string[], cwd: string, env: Record<string, string> = {}, docsgen = REPO) =>
+  spawnSync(process.execPath, [join(docsgen, 'bin/docsgen.js'), ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, ...env },
   });
 
-function build(root: string, out: string, { flags = [] as string[], env = {}, cwd = root } = {}) {
-  const result = cli(['build', '--config', join(root, 'site.config.ts'), '--out', join(root, out), ...flags], cwd, env);
+function build(root: string, out: string, { flags = [] as string[], env = {}, cwd = root, docsgen = REPO } = {}) {
+  const args = ['build', '--config', join(root, 'site.config.ts'), '--out', join(root, out), ...flags];
+  const result = cli(args, cwd, env, docsgen);
   assert.equal(result.status, 0, result.stderr);
   return result;
 }
@@ -127,4 +128,67 @@ test('the same site built from another working directory gives byte-identical ou
   build(root, 'here', { flags: ['--no-cache'] });
   build(root, 'elsewhere', { flags: ['--no-cache'], cwd: tmpdir() });
   await assertSameOutput(root, 'elsewhere', 'here');
+});
+
+/** `dir/node_modules` as a folder of links to the repository's packages (its own, unlike a link to the folder). */
+async function linkPackages(dir: string): Promise<void> {
+  await mkdir(join(dir, 'node_modules'), { recursive: true });
+  for (const name of await readdir(join(REPO, 'node_modules')))
+    if (name !== '.cache') await symlink(join(REPO, 'node_modules', name), join(dir, 'node_modules', name));
+}
+
+/**
+ * A copy of docsgen as an install leaves it (compiled CLI, sources, templates, packages) where
+ * nothing can be written: its node_modules/.cache is a file, so creating anything under it fails
+ * even for root, as writing into a read-only installation does.
+ */
+async function unwritableInstallation(): Promise<string> {
+  const pkg = await mkdtemp(join(tmpdir(), 'docsgen-install-'));
+  for (const entry of ['package.json', 'bin', 'dist', 'src', 'templates'])
+    await cp(join(REPO, entry), join(pkg, entry), { recursive: true });
+  await linkPackages(pkg);
+  await writeFile(join(pkg, 'node_modules/.cache'), 'not a folder: nothing may be written here\n');
+  return pkg;
+}
+
+const FOOTER = '<p className="footer__copyright">{footer.copyright}</p>';
+
+async function editFooter(templates: string, note: string): Promise<void> {
+  const file = join(templates, 'components/Footer.tsx');
+  const source = await readFile(file, 'utf8');
+  assert.ok(source.includes(FOOTER), 'the footer template still has its copyright line');
+  await writeFile(file, source.replace(FOOTER, FOOTER.replace('</p>', ` ${note}</p>`)));
+}
+
+test('docsgen build renders with its templates as they are on disk, not as they were compiled', async () => {
+  const pkg = await unwritableInstallation();
+  const root = await createMiniSite();
+  await writeFile(
+    join(root, 'site.config.ts'),
+    baseConfigSource().replace(JSON.stringify(join(REPO, 'templates')), JSON.stringify(join(pkg, 'templates'))),
+  );
+  build(root, 'before', { docsgen: pkg });
+  assert.doesNotMatch(await readFile(join(root, 'before/index.html'), 'utf8'), /edited footer/);
+  await editFooter(join(pkg, 'templates'), '(edited footer)');
+  build(root, 'warm', { docsgen: pkg });
+  build(root, 'cold', { docsgen: pkg, flags: ['--no-cache'] });
+  await assertSameOutput(root, 'warm', 'cold');
+  assert.match(await readFile(join(root, 'cold/index.html'), 'utf8'), /Copyright Acme(<!-- -->)? \(edited footer\)/);
+  assert.ok((await stat(join(pkg, 'node_modules/.cache'))).isFile(), 'nothing was written into the installation');
+});
+
+test('a site with its own templates builds with a docsgen installation that cannot be written to', async () => {
+  const pkg = await unwritableInstallation();
+  const root = await createMiniSite({ config: "templatesDir: 'templates'," });
+  await cp(join(pkg, 'templates'), join(root, 'templates'), { recursive: true });
+  // Copied templates import docsgen's shared helpers relatively; React comes from the site's packages.
+  await symlink(join(pkg, 'src'), join(root, 'src'), 'dir');
+  await linkPackages(root);
+  await editFooter(join(root, 'templates'), '(own template)');
+  build(root, 'cold', { docsgen: pkg, flags: ['--no-cache'] });
+  build(root, 'first', { docsgen: pkg });
+  build(root, 'warm', { docsgen: pkg });
+  await assertSameOutput(root, 'warm', 'cold');
+  assert.match(await readFile(join(root, 'warm/index.html'), 'utf8'), /Copyright Acme(<!-- -->)? \(own template\)/);
+  assert.ok((await stat(join(pkg, 'node_modules/.cache'))).isFile(), 'nothing was written into the installation');
 });
