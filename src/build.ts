@@ -9,6 +9,7 @@ import { buildNavTree } from './routes/build-nav-tree.js';
 import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks } from './routes/check-links.js';
 import { resolveNavbar } from './routes/resolve-navbar.js';
+import { unbuiltApi } from './routes/api-follow-ons.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
 import { builtinTemplatesCurrent, isBuiltinTemplates } from './render/load-renderer.js';
 import { siteCacheDir } from './cache/persist-cache.js';
@@ -123,16 +124,19 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     '/sitemap.xml',
     ...staticFiles.map((f) => `/${f.path}`),
   ]);
+  const unbuilt = unbuiltApi(config, api);
   const diagnostics = [
     ...loaded.diagnostics,
     ...content.diagnostics,
     ...api.diagnostics,
     ...nav.diagnostics,
-    ...navbar.diagnostics,
-    ...checkLinks(table, generatedRoutes, {
-      site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors },
-      api: config.api,
-    }),
+    ...navbar.diagnostics.filter(unbuilt.keep),
+    ...checkLinks(
+      table,
+      generatedRoutes,
+      { site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors }, api: config.api },
+      unbuilt.prefixes,
+    ),
     ...checkDocsFeatures(table),
   ];
   const watchFiles = [...loaded.dependencies, ...api.files];

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -8,6 +9,7 @@ import { checkRefs } from './check-refs.js';
 import { buildRefNames } from './build-ref-names.js';
 import { indexOperations } from './index-operations.js';
 import { refParserDiagnostics } from './ref-parser-diagnostics.js';
+import { apiSourceParser, ApiSourceSyntaxError } from './parse-api-source.js';
 
 export interface LoadApiSpecResult {
   spec?: ApiSpec;
@@ -19,8 +21,9 @@ export interface LoadApiSpecResult {
 /** Local files only: HTTP `$ref`s are never fetched (builds are offline and deterministic). */
 const PARSER_OPTIONS = {
   resolve: { external: true, http: false },
-  // YAML parses JSON too; no file is ever plain text or binary, whatever its extension.
-  parse: { text: false, binary: false },
+  // One parser for JSON and YAML, whatever the extension, that reports line and column; no file is
+  // ever plain text or binary.
+  parse: { json: false, yaml: false, text: false, binary: false, source: apiSourceParser },
   continueOnError: true,
   dereference: { circular: 'ignore' as const },
 };
@@ -35,9 +38,12 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
   const display = (path: string) => displayPath(options.root, path);
   const parser = new $RefParser();
   const files = () => parser.$refs.paths().filter((p) => !/^https?:/i.test(p)).map((p) => resolve(p));
+  const unreadable = checkReadable(absolutePath, display(absolutePath));
+  if (unreadable) return { diagnostics: [unreadable], files: [absolutePath] };
   let root: OpenApiDocument;
   try {
-    root = (await parser.parse(absolutePath, PARSER_OPTIONS)) as OpenApiDocument;
+    // Stops at the first problem of the root file: nothing else can be checked without it.
+    root = (await parser.parse(absolutePath, { ...PARSER_OPTIONS, continueOnError: false })) as OpenApiDocument;
   } catch (error) {
     return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: [absolutePath] };
   }
@@ -48,6 +54,12 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
   try {
     // Reads the external files; only a multi-file description needs the (slower) bundling.
     await parser.resolve(absolutePath, root, PARSER_OPTIONS);
+    // A referenced file that does not parse keeps its error as its value (continueOnError): reported
+    // at its own line and column, instead of as a $ref that finds nothing there.
+    const syntaxErrors = Object.values(parser.$refs.values()).filter((value) => value instanceof ApiSourceSyntaxError);
+    if (syntaxErrors.length) {
+      return { diagnostics: refParserDiagnostics({ errors: syntaxErrors }, display, absolutePath), files: files() };
+    }
     const checked = checkRefs(parser.$refs.values() as Record<string, unknown>, display);
     if (checked.diagnostics.length) return { diagnostics: checked.diagnostics, files: files() };
     if (parser.$refs.paths().length > 1) {
@@ -73,7 +85,27 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
 
 function displayPath(root: string, path: string): string {
   const rel = relative(root, path);
+  if (!rel) return '.';
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel.split('\\').join('/');
+}
+
+/** A missing description, or a folder named as one, said as such (not as a parse error that follows from it). */
+function checkReadable(path: string, file: string): Diagnostic | undefined {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  const where = { file, key: 'openapi' };
+  if (!stats) {
+    return errorDiagnostic('DG302', `The API description ${file} does not exist`, {
+      ...where,
+      hint: 'Check the `openapi` path in site.config.ts (or the --openapi option); relative paths start at the site root.',
+    });
+  }
+  if (stats.isDirectory()) {
+    return errorDiagnostic('DG302', `The API description ${file} is a directory, not a file`, {
+      ...where,
+      hint: 'Point `openapi` at the description file itself, e.g. "openapi/openapi.yaml".',
+    });
+  }
+  return undefined;
 }
 
 function checkVersion(document: OpenApiDocument, file: string): Diagnostic | undefined {

@@ -7,6 +7,11 @@ interface RefParserError {
   source?: string;
   path?: (string | number)[];
   targetRef?: string;
+  /** Set by ApiSourceSyntaxError: the file, and where the JSON or YAML parser stopped in it. */
+  file?: string;
+  line?: number;
+  column?: number;
+  hint?: string;
 }
 
 /**
@@ -20,11 +25,16 @@ export function refParserDiagnostics(error: unknown, display: (path: string) => 
 }
 
 function toDiagnostic(e: RefParserError, display: (path: string) => string, rootFile: string): Diagnostic {
-  const file = display(e.source ? e.source.replace(/#.*$/, '') : rootFile);
+  const file = display(e.file ?? (e.source ? e.source.replace(/#.*$/, '') : rootFile));
   const pointer = Array.isArray(e.path) ? toPointer(e.path) : undefined;
   const message = (e.message ?? String(e)).replace(/\s+/g, ' ').trim();
   if (e.name === 'ParserError' || e.name === 'UnmatchedParserError') {
-    return errorDiagnostic('DG302', `Cannot parse the API description: ${message}`, { file, pointer, hint: 'Fix the YAML/JSON syntax at the position given.' });
+    return errorDiagnostic('DG302', `Cannot parse the API description: ${message}`, {
+      file,
+      line: e.line,
+      column: e.column,
+      hint: e.hint ?? 'Fix the YAML/JSON syntax at the position given.',
+    });
   }
   if (pointer === undefined || pointer === '#') {
     return errorDiagnostic('DG302', `Cannot read the API description: ${message}`, { file, hint: 'Check the `openapi` path in site.config.ts (or the --openapi option).' });

@@ -22,12 +22,17 @@ const REDOC_HINT =
  * Checks in-site links against the routes and the ids each page has (Docusaurus' onBrokenLinks
  * and onBrokenAnchors). Links in API descriptions follow `policy.api` and are reported at their
  * JSON pointer. `extraRoutes` are generated files such as the downloadable API description.
+ * Links under `unbuiltPrefixes` (the API reference when its description did not load) are not
+ * checked: that error is reported once, by the API stage.
  */
 export function checkLinks(
   table: RouteTable,
   extraRoutes: ReadonlySet<string>,
   policy: LinkPolicy = DEFAULT_LINK_POLICY,
+  unbuiltPrefixes: readonly string[] = [],
 ): Diagnostic[] {
+  const unbuilt = (route: string) =>
+    unbuiltPrefixes.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
   const diagnostics: Diagnostic[] = [];
   const anchorsOf = new Map<string, Set<string>>();
   const anchors = (route: string) => {
@@ -41,7 +46,8 @@ export function checkLinks(
     for (const link of page.links) {
       const route = link.route || page.route;
       if (!table.byRoute.has(route)) {
-        if (!extraRoutes.has(route)) push(diagnostics, onBrokenLinks, brokenLink(page, link, route, table));
+        if (!extraRoutes.has(route) && !unbuilt(route))
+          push(diagnostics, onBrokenLinks, brokenLink(page, link, route, table));
       } else if (link.hash && !anchors(route).has(link.hash)) {
         push(diagnostics, onBrokenAnchors, brokenAnchor(page, link, route));
       }
