@@ -112,16 +112,21 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
     if (errors.length) log(formatDiagnostics(errors));
   }
 
-  async function build(changed: readonly string[]): Promise<void> {
-    const started = performance.now();
+  /** Before the first build: the saved cache (with `persist`), and the renderer docsgen's templates need. */
+  async function prepareFirstBuild(): Promise<void> {
     const id = await identity;
-    if (id && builds === 0) {
+    if (id) {
       const [status] = await Promise.all([restoreCache(cache, cacheFile, id), removeStaleCacheTemporaries(cacheFile)]);
       if (status === 'damaged') log(damagedCacheWarning(rel(cacheFile)));
       restored = status === 'restored';
     }
     // docsgen's own templates edited since the CLI was compiled: render with them as they are.
-    if (builds === 0 && !(await builtinTemplatesCurrent())) rendererDir = '';
+    if (!(await builtinTemplatesCurrent())) rendererDir = '';
+  }
+
+  async function build(changed: readonly string[]): Promise<void> {
+    const started = performance.now();
+    if (builds === 0) await prepareFirstBuild();
     if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length))
       await switchRenderer(resolve(config.root, config.templatesDir));
     changed.forEach((path) => unseen?.add(path));
