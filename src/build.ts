@@ -7,7 +7,7 @@ import { loadContent } from './content/load-content.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildNavTree } from './routes/build-nav-tree.js';
 import { buildRouteTable } from './routes/build-route-table.js';
-import { checkDocsFeatures, checkLinks } from './routes/check-links.js';
+import { checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
 import { resolveNavbar } from './routes/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
@@ -137,6 +137,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       { site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors }, api: config.api },
       unbuilt.prefixes,
     ),
+    ...checkPagination(content.pages),
     ...checkDocsFeatures(table),
   ];
   const watchFiles = [...loaded.dependencies, ...api.files];

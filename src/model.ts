@@ -5,7 +5,8 @@
 import type { ApiOperationView, ApiOverviewView } from './openapi/api-view.js';
 
 export interface TocItem {
-  depth: 2 | 3;
+  /** h2–h6; pages list h2–h3 unless their front matter sets `toc_min/max_heading_level`. */
+  depth: number;
   id: string;
   /** Plain text of the heading. */
   text: string;
@@ -57,9 +58,30 @@ export interface Page {
   badge?: string;
   /** Docs features (directives) used by the page that need a sidebar, with their position. */
   docsFeatures: { name: string; line?: number }[];
+  /** What Docusaurus front matter adds to a doc page (absent on API and special pages). */
+  docMeta?: DocMeta;
+}
+
+/** Docusaurus front matter of a doc page, resolved to what templates and routes need. */
+export interface DocMeta {
+  hideTitle: boolean;
+  /** Social card: a path under static/ ('/img/card.png') or an absolute URL. */
+  image?: string;
+  keywords: string[];
+  /** Doc ids that replace the sidebar's previous/next page; null removes the link. */
+  paginationNext?: string | null;
+  paginationPrev?: string | null;
+  /** The label other pages' previous/next links show for this page. */
+  paginationLabel?: string;
+  sidebarClassName?: string;
+  /** Reachable by URL only: not in sidebars, the sitemap, search or the meta index; `noindex`. */
+  unlisted: boolean;
+  editUrl?: string;
+  /** Last update as written in front matter: an ISO date and/or an author. */
+  lastUpdate?: { date?: string; author?: string };
 }
 
 export type NavItem =
-  | { type: 'link'; label: string; route: string; docId?: string; badge?: string }
+  | { type: 'link'; label: string; route: string; docId?: string; badge?: string; className?: string }
   | { type: 'external'; label: string; href: string }
   | { type: 'category'; label: string; items: NavItem[]; collapsed: boolean; collapsible: boolean; route?: string };

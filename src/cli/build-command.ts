@@ -13,7 +13,7 @@ import {
 } from '../cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
 import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
-import { hasErrors } from '../diagnostics/diagnostic.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 export interface BuildCommandOptions {
   config?: string;
@@ -22,6 +22,18 @@ export interface BuildCommandOptions {
   debug?: boolean;
   /** false (`--no-cache`): a cold build that neither reads nor writes the cache. */
   cache?: boolean;
+  /** `--strict`: warnings fail the build (config `strict: true` does the same). */
+  strict?: boolean;
+}
+
+/** With `--strict` or config `strict: true`, every warning is an error (its message says why). */
+export function applyStrict(diagnostics: readonly Diagnostic[], strict: boolean): Diagnostic[] {
+  if (!strict) return [...diagnostics];
+  return diagnostics.map((d) =>
+    d.severity === 'warning'
+      ? { ...d, severity: 'error', message: `${d.message} (a warning; strict mode fails on it)` }
+      : d,
+  );
 }
 
 /**
@@ -62,9 +74,10 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
       cache: cached?.cache,
     });
     if (tty) process.stderr.write('\r\x1b[2K');
-    if (result.diagnostics.length) console.error(formatDiagnostics(result.diagnostics));
-    if (hasErrors(result.diagnostics) || !result.files) {
-      const count = result.diagnostics.filter((d) => d.severity === 'error').length;
+    const diagnostics = applyStrict(result.diagnostics, Boolean(options.strict || result.config?.strict));
+    if (diagnostics.length) console.error(formatDiagnostics(diagnostics));
+    if (hasErrors(diagnostics) || !result.files) {
+      const count = diagnostics.filter((d) => d.severity === 'error').length;
       console.error(
         `\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`,
       );

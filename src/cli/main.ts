@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
       '--no-cache',
       'build from scratch, without reading or updating the build cache (node_modules/.cache/docsgen)',
     )
+    .option('--strict', 'treat warnings as errors (as config `strict: true` does)')
     .option('--debug', 'print stack traces')
     .action(async (options) => {
       exitCode = await buildCommand(options);

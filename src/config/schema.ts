@@ -253,6 +253,8 @@ export const siteConfigSchema = z.strictObject({
         .default({ current: { label: 'Next' } }),
     })
     .prefault({}),
+  /** Warnings (unknown front matter keys, a page without title…) fail `docsgen build`, as `--strict` does. */
+  strict: z.boolean().default(false),
 });
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;

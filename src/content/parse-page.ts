@@ -5,6 +5,7 @@ import type { DocEntry } from './assign-doc-routes.js';
 import { createMarkdownContext } from './markdown-context.js';
 import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
+import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
 import { stripCustomHeadingId } from './docusaurus/custom-heading-id.js';
 import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
 
@@ -48,15 +49,16 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     description: fm.description ?? text.slice(0, 160),
     sidebarLabel: fm.sidebar_label,
     sidebarPosition: fm.sidebar_position,
-    tags: fm.tags,
+    tags: tagLabels(fm.tags),
     hideTableOfContents: fm.hide_table_of_contents,
     sourcePath: entry.source.relativePath,
-    toc: context.toc,
+    toc: tocLevels(context.toc, fm),
     anchors: context.anchors,
     links: context.links,
     body: { type: 'html', html },
     text,
     docsFeatures: context.docsFeatures,
+    docMeta: buildDocMeta(fm),
   };
   const missingTitle: Diagnostic[] = fm.title ? [] : [{ code: 'DG206', severity: 'warning', message: 'Page has no `title` in its front matter', file: entry.source.relativePath, line: 1 }];
   return { page, assets: context.assets.map((a) => a.source), diagnostics: [...context.diagnostics, ...missingTitle] };

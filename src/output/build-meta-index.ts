@@ -23,7 +23,7 @@ export function buildMetaIndex(
   }[],
 ): string {
   const docs = table.pages
-    .filter((page) => page.kind === 'doc' || page.kind === 'home')
+    .filter((page) => (page.kind === 'doc' || page.kind === 'home') && !page.docMeta?.unlisted)
     .map((page) => ({
       id: page.id,
       path: joinBase(config.baseUrl, page.route),

@@ -25,7 +25,7 @@ export interface PlanOutputInput {
 export function planOutput(input: PlanOutputInput): OutputFile[] {
   const { config, table } = input;
   const indexable = table.pages
-    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found')
+    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted)
     .map((page) => page.route);
   const files: OutputFile[] = [
     ...input.staticFiles,

@@ -86,6 +86,7 @@ export function buildPageProps(page: Page, table: RouteTable, site: SiteProps, a
       hideTableOfContents: page.hideTableOfContents,
       badge: page.badge,
       toc: page.toc,
+      docMeta: page.docMeta,
     },
     sidebar:
       sidebarName && fullSidebar ? { name: sidebarName, items: trimSidebar(fullSidebar, page.route) } : undefined,

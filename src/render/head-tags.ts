@@ -2,6 +2,13 @@ import type { DocumentProps } from '../../templates/Document.js';
 import { joinBase } from '../shared/url.js';
 import type { PageProps } from './page-props.js';
 
+/** An absolute URL of a social card: given absolute, or a file of static/ (with or without a leading '/'). */
+function socialImage(image: string | undefined, origin: string, baseUrl: string): string | undefined {
+  if (!image) return undefined;
+  if (/^https?:\/\//.test(image)) return image;
+  return origin + joinBase(baseUrl, image.startsWith('/') ? image : `/${image}`);
+}
+
 /** Title, description, canonical URL, Open Graph, Twitter and the alternate JSON links. */
 export function buildHeadTags(props: PageProps): DocumentProps['head'] {
   const { site, page } = props;
@@ -9,7 +16,7 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
   const canonical = origin + joinBase(site.baseUrl, page.route);
   const title =
     page.kind === 'home' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`;
-  const image = site.image ? origin + joinBase(site.baseUrl, `/${site.image}`) : undefined;
+  const image = socialImage(page.docMeta?.image ?? site.image, origin, site.baseUrl);
   const meta: DocumentProps['head']['meta'] = [
     { name: 'description', content: page.description },
     { name: 'theme-color', content: site.themeColor },
@@ -25,7 +32,9 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
     { name: 'twitter:description', content: page.description },
   ];
   if (image) meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+  if (page.docMeta?.keywords.length) meta.push({ name: 'keywords', content: page.docMeta.keywords.join(', ') });
   if (page.kind === 'not-found' || page.kind === 'search') meta.push({ name: 'robots', content: 'noindex' });
+  if (page.docMeta?.unlisted) meta.push({ name: 'robots', content: 'noindex, nofollow' });
   const links: DocumentProps['head']['links'] = [
     {
       rel: 'icon',

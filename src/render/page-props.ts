@@ -71,7 +71,10 @@ export interface AssetProps {
 
 export interface PageProps {
   site: SiteProps;
-  page: Pick<Page, 'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id'> & {
+  page: Pick<
+    Page,
+    'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id' | 'docMeta'
+  > & {
     toc: TocItem[];
   };
   /** The sidebar of the page's section, trimmed for large sidebars. */

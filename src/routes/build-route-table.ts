@@ -44,5 +44,41 @@ export function buildRouteTable(pages: readonly Page[], sidebars: Readonly<Recor
       prevNext.set(link.route, { previous: links[index - 1], next: links[index + 1] });
     });
   }
+  applyPagination(sorted, byRoute, prevNext);
   return { pages: sorted, byRoute, sidebars, sidebarOf, prevNext, breadcrumbs };
+}
+
+/**
+ * Docusaurus' pagination front matter: `pagination_prev`/`pagination_next` (a doc id, or null for
+ * none) replace the sidebar's neighbours, and a page's `pagination_label` is what links to it say.
+ * An id that names no doc keeps the sidebar's neighbour (checkPagination reports it).
+ */
+function applyPagination(
+  pages: readonly Page[],
+  byRoute: ReadonlyMap<string, Page>,
+  prevNext: Map<string, { previous?: PageLinkRef; next?: PageLinkRef }>,
+): void {
+  const byId = new Map(pages.filter((page) => page.docMeta).map((page) => [page.id, page]));
+  const refTo = (page: Page): PageLinkRef => ({ label: paginationLabel(page), route: page.route });
+  const relabel = (link: PageLinkRef | undefined) => {
+    const target = link && byRoute.get(link.route);
+    return target?.docMeta?.paginationLabel ? { ...link!, label: target.docMeta.paginationLabel } : link;
+  };
+  const pick = (id: string | null | undefined, fallback: PageLinkRef | undefined) => {
+    if (id === null) return undefined;
+    const target = id === undefined ? undefined : byId.get(id);
+    return target ? refTo(target) : relabel(fallback);
+  };
+  for (const page of pages) {
+    const links = prevNext.get(page.route);
+    const meta = page.docMeta;
+    if (!links && meta?.paginationPrev === undefined && meta?.paginationNext === undefined) continue;
+    const previous = pick(meta?.paginationPrev, links?.previous);
+    const next = pick(meta?.paginationNext, links?.next);
+    prevNext.set(page.route, { previous, next });
+  }
+}
+
+export function paginationLabel(page: Page): string {
+  return page.docMeta?.paginationLabel ?? page.sidebarLabel ?? page.title;
 }

@@ -111,3 +111,27 @@ export function checkDocsFeatures(table: RouteTable): Diagnostic[] {
       : [],
   );
 }
+
+/** `pagination_prev`/`pagination_next` front matter that names a doc id no page has. */
+export function checkPagination(pages: readonly Page[]): Diagnostic[] {
+  const ids = new Set(pages.filter((page) => page.docMeta).map((page) => page.id));
+  const diagnostics: Diagnostic[] = [];
+  for (const page of pages) {
+    for (const [key, id] of [
+      ['pagination_prev', page.docMeta?.paginationPrev],
+      ['pagination_next', page.docMeta?.paginationNext],
+    ] as const) {
+      if (typeof id !== 'string' || ids.has(id)) continue;
+      const tail = id.split('/').pop();
+      const near = [...ids].find((candidate) => candidate.split('/').pop() === tail);
+      diagnostics.push(
+        errorDiagnostic('DG411', `Front matter ${key} names the doc "${id}", which does not exist`, {
+          file: page.sourcePath ?? page.route,
+          line: 1,
+          hint: near ? `Did you mean "${near}"?` : 'Doc ids are paths under the content folder without extension.',
+        }),
+      );
+    }
+  }
+  return diagnostics;
+}

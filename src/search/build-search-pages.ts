@@ -40,7 +40,7 @@ export function searchPageType(page: Pick<Page, 'kind' | 'route'>): SearchPageTy
 /** The searchable pages (not the search page itself or the not-found page), in the given order. */
 export function buildSearchPages(pages: readonly Page[]): SearchPage[] {
   return pages
-    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found')
+    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted)
     .map((page) => ({
       route: page.route,
       title: page.title,

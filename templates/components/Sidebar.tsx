@@ -49,7 +49,7 @@ export function SidebarItems({ items, activeRoute, baseUrl, level, path = [] }: 
         if (item.type === 'link') {
           const active = item.route === activeRoute;
           return (
-            <li key={index} className="menu-item">
+            <li key={index} className={item.className ? `menu-item ${item.className}` : 'menu-item'}>
               <a
                 className={`menu-link${active ? ' menu-link--active' : ''}`}
                 href={joinBase(baseUrl, item.route)}

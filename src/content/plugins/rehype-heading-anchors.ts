@@ -10,7 +10,7 @@ const HEADING = /^h[1-6]$/;
 
 /**
  * Gives every heading a unique GitHub-style id (or its Docusaurus `{#custom-id}`, used as written) and a 'Direct link to {heading}' hash link,
- * collects h2–h3 into the table of contents and records every id on the page for anchor checks.
+ * collects h2–h6 for the table of contents (pages keep the levels they show) and records every id on the page for anchor checks.
  */
 export function rehypeHeadingAnchors() {
   return (tree: Root, file: VFile) => {
@@ -32,7 +32,7 @@ export function rehypeHeadingAnchors() {
         });
         const depth = Number(node.tagName[1]);
         const hidden = ((node.properties.className as string[] | undefined) ?? []).includes('sr-only');
-        if ((depth === 2 || depth === 3) && !hidden) context.toc.push({ depth, id, text });
+        if (depth >= 2 && !hidden) context.toc.push({ depth, id, text });
       }
       if (typeof node.properties.id === 'string') context.anchors.push(node.properties.id);
     });

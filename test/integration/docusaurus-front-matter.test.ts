@@ -1,0 +1,138 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runBuild } from '../../src/build.js';
+import type { OutputFile } from '../../src/output/output-file.js';
+import { REPO, createMiniSite } from '../helpers/mini-site.js';
+
+const FIXTURE = join(REPO, 'test/markdown/fixtures/docusaurus/content/guides');
+const fixtureFiles = Object.fromEntries(
+  readdirSync(FIXTURE).map((name) => [`content/guides/${name}`, readFileSync(join(FIXTURE, name), 'utf8')]),
+);
+
+async function buildFixture(config = '') {
+  const root = await createMiniSite({ config, files: fixtureFiles });
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const text = (path: string) => {
+    const file = result.files?.find((f: OutputFile) => f.path === path);
+    assert.ok(file, `${path} is written`);
+    return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
+  };
+  return { root, result, text };
+}
+
+test('Docusaurus front matter: title, head tags, TOC levels, edit link, last update and tag objects', async () => {
+  const { result, text } = await buildFixture();
+  assert.deepEqual(
+    result.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+  const intro = text('guides/intro/index.html');
+  // hide_title: no generated h1 (the body's own h1 stays).
+  assert.doesNotMatch(intro, /<h1>Getting started with the API<\/h1>/);
+  assert.match(intro, /<h1 id="welcome-aboard">Welcome aboard/);
+  assert.match(intro, /<meta name="keywords" content="helium, hotspot rewards, api key"\/>/);
+  assert.match(intro, /<meta property="og:image" content="https:\/\/docs.acme.example\/img\/cards\/intro.png"\/>/);
+  // toc_max_heading_level: 4 lists h4 but not h5.
+  const toc = intro.slice(intro.indexOf('class="toc'));
+  assert.match(toc, /href="#rotate-it-yearly"/);
+  assert.doesNotMatch(toc, /href="#too-deep-for-the-toc"/);
+  assert.match(
+    intro,
+    /<a href="https:\/\/example.invalid\/edit\/docs\/intro.md" class="doc-footer__edit"[^>]*>Edit this page/,
+  );
+  assert.match(intro, /Last updated<!-- --> on <time dateTime="2024-05-02">May 2, 2024<\/time> by Ops team/);
+  // sidebar_class_name on the page's sidebar item, on every page that shows the sidebar.
+  assert.match(
+    text('guides/start/index.html'),
+    /<li class="menu-item sidebar-item--highlighted"><a[^>]*href="\/guides\/intro"/,
+  );
+  const meta = JSON.parse(text('meta/index.json'));
+  assert.deepEqual(meta.docs.find((d: { id: string }) => d.id === 'guides/intro').tags, [
+    'Getting started',
+    'quickstart',
+  ]);
+});
+
+test('pagination_next/prev/label replace the sidebar neighbours', async () => {
+  const { text } = await buildFixture();
+  const nav = (path: string) => {
+    const html = text(path);
+    const part = html.slice(html.indexOf('class="pagination-nav"'));
+    const label = (rel: string) =>
+      new RegExp(
+        `rel="${rel}"><span class="pagination-nav__sublabel">\\w+</span><span class="pagination-nav__label">([^<]*)`,
+      ).exec(part)?.[1];
+    return { previous: label('prev'), next: label('next') };
+  };
+  // Sidebar order: intro, start, next, onboarding, exports (beta-endpoints is unlisted).
+  assert.deepEqual(nav('guides/intro/index.html'), { previous: undefined, next: 'Exporting reward data' });
+  assert.deepEqual(nav('guides/start/index.html'), { previous: 'Start here', next: 'Next' });
+  assert.deepEqual(nav('guides/onboarding/index.html'), { previous: undefined, next: 'Exporting reward data' });
+});
+
+test('unlisted pages are built with noindex and a banner, but are in no sidebar, sitemap, search or meta index', async () => {
+  const { text, result } = await buildFixture();
+  const page = text('guides/beta-endpoints/index.html');
+  assert.match(page, /<meta name="robots" content="noindex, nofollow"\/>/);
+  assert.match(page, /<p class="admonition-title">Unlisted page<\/p>/);
+  assert.doesNotMatch(text('guides/start/index.html'), /beta-endpoints/);
+  assert.doesNotMatch(text('sitemap.xml'), /beta-endpoints/);
+  assert.doesNotMatch(text('meta/index.json'), /beta-endpoints/);
+  const searchFiles = result.files!.filter((f) => f.path.includes('search') && f.path.endsWith('.json'));
+  assert.ok(searchFiles.length > 0);
+  for (const file of searchFiles) assert.doesNotMatch(text(file.path), /These endpoints may change/);
+  assert.ok(
+    searchFiles.some((file) => /power-cycle/.test(text(file.path))),
+    'listed pages are indexed',
+  );
+  assert.match(text('guides/intro/index.html'), /Getting started with the API/);
+});
+
+test('an unknown front matter key is a DG208 warning with its line and a did-you-mean; --strict and config strict fail on it', async () => {
+  const { result, root } = await buildFixture();
+  const warning = result.diagnostics.find((d) => d.code === 'DG208');
+  assert.deepEqual(
+    { ...warning },
+    {
+      code: 'DG208',
+      severity: 'warning',
+      message: 'Unknown front matter key "sidebar_positon" (ignored)',
+      file: 'content/guides/intro.md',
+      line: 26,
+      column: 1,
+      hint: 'Did you mean "sidebar_position"?',
+    },
+  );
+  const cli = (args: string[], cwd: string) =>
+    spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), 'build', '--no-cache', ...args], {
+      cwd,
+      encoding: 'utf8',
+    });
+  const plain = cli([], root);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(
+    plain.stderr,
+    /content\/guides\/intro\.md:26:1 {2}warning {2}Unknown front matter key "sidebar_positon"/,
+  );
+  const strict = cli(['--strict'], root);
+  assert.equal(strict.status, 1);
+  assert.match(
+    strict.stderr,
+    /intro\.md:26:1 {2}error {2}Unknown front matter key "sidebar_positon" \(ignored\) \(a warning; strict mode fails on it\)/,
+  );
+  const strictConfig = await createMiniSite({ config: 'strict: true,', files: fixtureFiles });
+  assert.equal(cli([], strictConfig).status, 1);
+});
+
+test('a pagination_next that names no doc is a DG411 error', async () => {
+  const root = await createMiniSite({
+    files: { 'content/guides/x.md': '---\ntitle: X\npagination_next: guides/strat\n---\nText.\n' },
+  });
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const error = result.diagnostics.find((d) => d.code === 'DG411');
+  assert.equal(error?.message, 'Front matter pagination_next names the doc "guides/strat", which does not exist');
+  assert.equal(error?.file, 'content/guides/x.md');
+});
