@@ -12,7 +12,7 @@ import { resolveNavbar } from './routes/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
 import { builtinTemplatesCurrent, isBuiltinTemplates } from './render/load-renderer.js';
-import { siteCacheDir } from './cache/persist-cache.js';
+import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';

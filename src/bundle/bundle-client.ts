@@ -1,10 +1,10 @@
 import { build, type Metafile } from 'esbuild';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
+import { packageRoot } from '../shared/package-paths.js';
 
 export interface ClientBundle {
   /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */
@@ -19,13 +19,6 @@ export interface BundleClientOptions {
   templatesDir: string;
   highlightTheme: string;
   minify?: boolean;
-}
-
-/** Directory of the docsgen package (src/ in development, dist/ when compiled). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return dir;
 }
 
 /** The stylesheet of a highlight.js theme, or undefined when there is no theme of that name. */

@@ -4,6 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildCache } from '../build-cache.js';
+import { siteCacheDir } from '../shared/package-paths.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { packContent, packHtml, unpackContent, unpackHtml, type PackedContent } from './pack-cache.js';
 
@@ -32,9 +33,6 @@ export async function codeIdentity(): Promise<string | undefined> {
  */
 export const cacheFileFor = (root: string) =>
   join(siteCacheDir(root), `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
-
-/** The site's folder for what docsgen compiles and keeps (never docsgen's own installation, which may be read-only). */
-export const siteCacheDir = (root: string) => join(root, 'node_modules', '.cache', 'docsgen');
 
 type PartName = 'content' | 'steps' | 'html' | 'search' | 'output';
 

@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
-import { packageRoot } from '../bundle/bundle-client.js';
+import { packageRoot } from '../shared/package-paths.js';
 import { buildCommand } from './build-command.js';
 import { serveCommand } from './serve-command.js';
 

@@ -4,6 +4,7 @@ import { dirname, relative, resolve, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { importCompiled, NODE_MODULE_BUILD } from '../shared/import-compiled.js';
+import { siteCacheDir } from '../shared/package-paths.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
 
@@ -79,10 +80,7 @@ export async function loadConfig(
   if (code === undefined) return { dependencies, diagnostics };
   // Beside the site's node_modules, so that the config's own imports resolve from the site.
   const compiled = join(
-    root,
-    'node_modules',
-    '.cache',
-    'docsgen',
+    siteCacheDir(root),
     `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`,
   );
   let exported: unknown;

@@ -1,7 +1,7 @@
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { runBuild } from '../build.js';
 import { createBuildCache } from '../build-cache.js';
-import { packageRoot } from '../bundle/bundle-client.js';
+import { packageRoot, siteCacheDir } from '../shared/package-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, sortDiagnostics } from '../diagnostics/format-diagnostics.js';
@@ -17,7 +17,6 @@ import {
   removeStaleCacheTemporaries,
   restoreCache,
   saveCache,
-  siteCacheDir,
 } from '../cache/persist-cache.js';
 import { warmUpMarkdown } from './warm-up.js';
 

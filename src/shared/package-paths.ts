@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Directory of the docsgen package (found from this module: src/shared/ in development, dist/ when compiled). */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+}
+
+/** The site's folder for what docsgen compiles and keeps (never docsgen's own installation, which may be read-only). */
+export function siteCacheDir(root: string): string {
+  return join(root, 'node_modules', '.cache', 'docsgen');
+}
