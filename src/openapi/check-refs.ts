@@ -10,10 +10,6 @@ export interface RefTarget {
   name: string;
 }
 
-export interface CheckedRefs {
-  diagnostics: Diagnostic[];
-  targets: RefTarget[];
-}
 
 /** Values that are data, not schema: `$ref` keys inside them are not references. */
 const DATA_KEYS = new Set(['example', 'examples', 'const', 'default', 'enum']);
@@ -21,27 +17,24 @@ const DATA_KEYS = new Set(['example', 'examples', 'const', 'default', 'enum']);
 /**
  * Every `$ref` in every file of the description (absolute path → parsed content) must point at
  * something: a broken one is reported in the file that contains it, at its own pointer. One walk
- * per file; also returns the targets, to name bundled schemas after their source.
+ * per file.
  */
-export function checkRefs(files: Readonly<Record<string, unknown>>, display: (path: string) => string): CheckedRefs {
+export function checkRefs(files: Readonly<Record<string, unknown>>, display: (path: string) => string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const targets: RefTarget[] = [];
   for (const [file, content] of Object.entries(files)) {
     walkRefs(content, (ref, path) => {
       const target = targetOf(file, ref);
       const found = target && files[target.file] !== undefined ? getAtPointer(files[target.file], target.pointer) : undefined;
-      if (target && found !== undefined) {
-        targets.push(target);
-        return;
-      }
+      if (target && found !== undefined) return;
       const why = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? 'only local files are read' : target && files[target.file] === undefined ? 'the file could not be read' : 'nothing at that pointer';
       diagnostics.push(errorDiagnostic('DG303', `Broken $ref "${ref}": ${why}`, { file: display(file), pointer: toPointer(path), hint: 'Point the $ref at an existing file and JSON pointer, e.g. "#/components/schemas/Gateway" or "./schemas.yaml#/Gateway".' }));
     });
   }
-  return { diagnostics, targets };
+  return diagnostics;
 }
 
-function targetOf(file: string, ref: string): RefTarget | undefined {
+/** The file, pointer and name a `$ref` written in `file` points at; undefined for a URL. */
+export function targetOf(file: string, ref: string): RefTarget | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
   const hashAt = ref.indexOf('#');
   const filePart = hashAt === -1 ? ref : ref.slice(0, hashAt);
@@ -59,7 +52,9 @@ export function walkRefs(content: unknown, visit: (ref: string, path: (string | 
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string') visit(ref, [...path]);
     for (const [key, value] of Object.entries(node)) {
-      if (DATA_KEYS.has(key) || value === null || typeof value !== 'object') continue;
+      // `default` under `responses` is the catch-all response, not a schema's default value.
+      const data = DATA_KEYS.has(key) && !(key === 'default' && path.at(-1) === 'responses');
+      if (data || value === null || typeof value !== 'object') continue;
       path.push(Array.isArray(node) ? Number(key) : key);
       walk(value);
       path.pop();

@@ -6,7 +6,7 @@ import type { ApiSpec } from './api-spec.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { checkApiStructure } from './check-api-structure.js';
 import { checkRefs } from './check-refs.js';
-import { buildRefNames } from './build-ref-names.js';
+import { bundleRefs } from './bundle-refs.js';
 import { indexOperations } from './index-operations.js';
 import { refParserDiagnostics } from './ref-parser-diagnostics.js';
 import { apiSourceParser, ApiSourceSyntaxError } from './parse-api-source.js';
@@ -52,7 +52,7 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
   let document: OpenApiDocument = root;
   let refNames: Record<string, string> = {};
   try {
-    // Reads the external files; only a multi-file description needs the (slower) bundling.
+    // Reads the external files; only a multi-file description needs bundling.
     await parser.resolve(absolutePath, root, PARSER_OPTIONS);
     // A referenced file that does not parse keeps its error as its value (continueOnError): reported
     // at its own line and column, instead of as a $ref that finds nothing there.
@@ -60,12 +60,9 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
     if (syntaxErrors.length) {
       return { diagnostics: refParserDiagnostics({ errors: syntaxErrors }, display, absolutePath), files: files() };
     }
-    const checked = checkRefs(parser.$refs.values() as Record<string, unknown>, display);
-    if (checked.diagnostics.length) return { diagnostics: checked.diagnostics, files: files() };
-    if (parser.$refs.paths().length > 1) {
-      document = (await parser.bundle(absolutePath, root, PARSER_OPTIONS)) as OpenApiDocument;
-      refNames = buildRefNames(document, parser.$refs.values() as Record<string, unknown>, checked.targets);
-    }
+    const broken = checkRefs(parser.$refs.values() as Record<string, unknown>, display);
+    if (broken.length) return { diagnostics: broken, files: files() };
+    if (parser.$refs.paths().length > 1) ({ document, refNames } = bundleRefs(absolutePath, parser.$refs.values() as Record<string, unknown>));
   } catch (error) {
     return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: files() };
   }
