@@ -1,4 +1,5 @@
 import type { ApiOperationView, RequestBodyView } from '../src/openapi/api-view.js';
+import { fieldAnchorLookup, type AnchorLookup } from '../src/openapi/field-anchors.js';
 import { ApiHeading } from './components/api/ApiHeading.js';
 import { CodeSampleTabs } from './components/api/CodeSampleTabs.js';
 import { HtmlBlock } from './components/api/HtmlBlock.js';
@@ -6,7 +7,7 @@ import { MediaContent } from './components/api/MediaContent.js';
 import { MethodBadge } from './components/api/MethodBadge.js';
 import { ParamsTable } from './components/api/ParamsTable.js';
 import { PathTemplate } from './components/api/PathTemplate.js';
-import { ResponseTabs } from './components/api/ResponseTabs.js';
+import { ResponseExampleTabs, ResponseTabs } from './components/api/ResponseTabs.js';
 import { Tabs } from './components/api/Tabs.js';
 
 export interface ApiOperationPageProps {
@@ -17,37 +18,66 @@ export interface ApiOperationPageProps {
  * One API operation: method and path, server, authorization, description, parameters by
  * location, request body, responses by status and code samples. Everything is in the HTML;
  * tabs and collapsible schemas work without JavaScript.
+ *
+ * Layout (api.css): the code samples and response examples come right after the header in the
+ * HTML, so one column reads endpoint → code → reference; from 1280px the page is a grid and
+ * they move into a sticky right-hand column beside the reference.
  */
 export function ApiOperationPage({ operation }: ApiOperationPageProps) {
+  const anchors = fieldAnchorLookup(operation);
   return (
     <article className="markdown api-page api-operation">
       <OperationHeader operation={operation} />
-      <HtmlBlock className="api-description" html={operation.descriptionHtml} />
-      {operation.parameterGroups.length > 0 && (
-        <section className="api-section">
-          <ApiHeading level={2} id="parameters" text="Parameters" />
-          {operation.parameterGroups.map((group) => (
-            <div key={group.id}>
-              <ApiHeading level={3} id={group.id} text={group.title} />
-              <ParamsTable parameters={group.parameters} caption={group.title} />
-            </div>
-          ))}
-        </section>
-      )}
-      {operation.requestBody && <RequestBody body={operation.requestBody} />}
-      {operation.responses.length > 0 && (
-        <section className="api-section">
-          <ApiHeading level={2} id="responses" text="Responses" />
-          <ResponseTabs responses={operation.responses} />
-        </section>
-      )}
+      <CodeColumn operation={operation} />
+      <div className="api-operation__reference">
+        <HtmlBlock className="api-description" html={operation.descriptionHtml} />
+        {operation.parameterGroups.length > 0 && (
+          <section className="api-section">
+            <ApiHeading level={2} id="parameters" text="Parameters" />
+            {operation.parameterGroups.map((group) => (
+              <div key={group.id}>
+                <ApiHeading level={3} id={group.id} text={group.title} />
+                <ParamsTable
+                  parameters={group.parameters}
+                  caption={group.title}
+                  anchors={anchors}
+                  root={group.location}
+                />
+              </div>
+            ))}
+          </section>
+        )}
+        {operation.requestBody && <RequestBody body={operation.requestBody} anchors={anchors} />}
+        {operation.responses.length > 0 && (
+          <section className="api-section">
+            <ApiHeading level={2} id="responses" text="Responses" />
+            <ResponseTabs responses={operation.responses} anchors={anchors} />
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The code samples and the response examples: the right-hand column of the wide layout. */
+function CodeColumn({ operation }: ApiOperationPageProps) {
+  const hasExamples = operation.responses.some((response) => response.content?.examples.length);
+  if (!operation.codeSamples.length && !hasExamples) return null;
+  return (
+    <div className="api-operation__code">
       {operation.codeSamples.length > 0 && (
         <section className="api-section">
           <ApiHeading level={2} id="code-samples" text="Code samples" />
           <CodeSampleTabs samples={operation.codeSamples} visibleTabs={operation.visibleTabs} />
         </section>
       )}
-    </article>
+      {hasExamples && (
+        <section className="api-section">
+          <ApiHeading level={2} id="response-example" text="Response example" />
+          <ResponseExampleTabs responses={operation.responses} />
+        </section>
+      )}
+    </div>
   );
 }
 
@@ -85,7 +115,7 @@ function OperationHeader({ operation }: ApiOperationPageProps) {
   );
 }
 
-function RequestBody({ body }: { body: RequestBodyView }) {
+function RequestBody({ body, anchors }: { body: RequestBodyView; anchors: AnchorLookup }) {
   return (
     <section className="api-section">
       <ApiHeading level={2} id="request-body" text="Request body">
@@ -93,7 +123,7 @@ function RequestBody({ body }: { body: RequestBodyView }) {
       </ApiHeading>
       <HtmlBlock className="api-description" html={body.descriptionHtml} />
       {body.contents.length === 1 ? (
-        <MediaContent media={body.contents[0]} />
+        <MediaContent media={body.contents[0]} anchorOf={anchors(body.contents[0].id)} />
       ) : (
         <Tabs
           group="request-body"
@@ -102,7 +132,7 @@ function RequestBody({ body }: { body: RequestBodyView }) {
             value: media.mediaType,
             panelId: media.id,
             label: media.mediaType,
-            content: <MediaContent media={media} />,
+            content: <MediaContent media={media} anchorOf={anchors(media.id)} />,
           }))}
         />
       )}

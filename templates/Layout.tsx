@@ -39,7 +39,9 @@ export function Layout({ props, children }: LayoutProps) {
           </aside>
         )}
         <main id="main-content" className="page__main" tabIndex={-1}>
-          <div className={`doc${showToc ? ' doc--with-toc' : ''}`}>
+          <div
+            className={`doc${showToc ? ' doc--with-toc' : ''}${page.kind === 'api-operation' ? ' doc--api-operation' : ''}`}
+          >
             <div className="doc__content">
               {sidebar && <Breadcrumbs trail={props.breadcrumbs} title={page.title} baseUrl={site.baseUrl} />}
               {children}

@@ -1,7 +1,7 @@
 import { isNavbarLinkActive } from '@templates/components/nav-active.js';
 import { normalizeRoute } from '../shared/url.js';
 import { LruCache } from './lru-cache.js';
-import { hashTarget } from './navbar-hide.js';
+import { revealTarget } from './reveal-target.js';
 import type { ProgressBar } from './progress-bar.js';
 
 /** Fetched pages kept for instant back/forward and hover preloads. */
@@ -228,7 +228,7 @@ function updateNavbar(doc: Document, next: Document, route: string): Element[] {
 
 /** A restored position when there is one, else the hash target, else the top. */
 function scrollToLocation(doc: Document, url: URL, scroll: number | undefined): void {
-  const target = hashTarget(url.hash, doc);
+  const target = revealTarget(url.hash, doc);
   if (scroll !== undefined) window.scrollTo(0, scroll);
   else if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
@@ -391,7 +391,7 @@ export function setupNavigation(
     if (!isCurrentPage(url)) return void navigate(url, 'pop', saved);
     // Back or forward between anchors of this page: scroll only.
     current = url;
-    const target = hashTarget(url.hash, doc);
+    const target = revealTarget(url.hash, doc);
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
     options.onLocationChange(url.hash);

@@ -1,6 +1,6 @@
 import kebabCase from 'lodash/kebabCase.js';
 import type { ApiOperationEntry } from './api-spec.js';
-import type { ApiOperationView, ApiSectionView, ParameterGroupView, ParameterLocation, RequestBodyView } from './api-view.js';
+import type { ApiOperationView, ApiSectionView, ParameterGroupView, ParameterLocation, RequestBodyView, ResponseView } from './api-view.js';
 import { buildCodeSamples, type Snippets } from './code-samples.js';
 import { exampleValue } from './example-value.js';
 import { escapePointerToken } from './json-pointer.js';
@@ -60,7 +60,7 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
     responses,
     codeSamples,
     visibleTabs: input.visibleTabs,
-    sections: sections(parameterGroups, Boolean(requestBody), responses.length > 0, codeSamples.length > 0),
+    sections: sections(parameterGroups, Boolean(requestBody), responses, codeSamples.length > 0),
   };
   if (typeof operation.operationId === 'string') view.operationId = operation.operationId;
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
@@ -95,11 +95,13 @@ export function pathSegments(path: string): { text: string; param: boolean }[] {
   return path.split(/(\{[^}]+\})/).filter(Boolean).map((part) => (/^\{[^}]+\}$/.test(part) ? { text: part.slice(1, -1), param: true } : { text: part, param: false }));
 }
 
-function sections(groups: ParameterGroupView[], hasBody: boolean, hasResponses: boolean, hasSamples: boolean): ApiSectionView[] {
+/** The page's sections in the order they render: the code column first (it follows the header), then the reference. */
+function sections(groups: ParameterGroupView[], hasBody: boolean, responses: ResponseView[], hasSamples: boolean): ApiSectionView[] {
   const out: ApiSectionView[] = [];
+  if (hasSamples) out.push({ id: 'code-samples', text: 'Code samples', depth: 2 });
+  if (responses.some((r) => r.content?.examples.length)) out.push({ id: 'response-example', text: 'Response example', depth: 2 });
   if (groups.length) out.push({ id: 'parameters', text: 'Parameters', depth: 2 }, ...groups.map((g) => ({ id: g.id, text: g.title, depth: 3 as const })));
   if (hasBody) out.push({ id: 'request-body', text: 'Request body', depth: 2 });
-  if (hasResponses) out.push({ id: 'responses', text: 'Responses', depth: 2 });
-  if (hasSamples) out.push({ id: 'code-samples', text: 'Code samples', depth: 2 });
+  if (responses.length) out.push({ id: 'responses', text: 'Responses', depth: 2 });
   return out;
 }

@@ -60,7 +60,7 @@ test('an operation page: sections, toc, search text, examples and security in wo
   const page = pages[2];
   assert.equal(page.kind, 'api-operation');
   assert.equal(page.badge, 'POST');
-  assert.deepEqual(page.toc.map((t) => `${t.depth} ${t.id}`), ['2 parameters', '3 path-parameters', '3 query-parameters', '3 header-parameters', '3 cookie-parameters', '2 request-body', '2 responses', '2 code-samples']);
+  assert.deepEqual(page.toc.map((t) => `${t.depth} ${t.id}`), ['2 code-samples', '2 response-example', '2 parameters', '3 path-parameters', '3 query-parameters', '3 header-parameters', '3 cookie-parameters', '2 request-body', '2 responses']);
   assert.ok(page.body.type === 'api-operation');
   const view = page.body.operation;
   assert.equal(view.serverUrl, 'https://eu.acme.test/v1');

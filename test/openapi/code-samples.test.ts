@@ -130,7 +130,8 @@ test('a request body is sent with its media type; no security means no key', asy
 test('the code-sample tabs show the first visibleTabs languages and the rest in an overflow menu', async () => {
   const { pages } = await buildFromDocument(minimalDocument({ '/a': { get: gatewayRewards({ parameters: [] }) } }, apiKey), { visibleTabs: 4 });
   const html = renderPageBody(pages[1]);
-  const samples = html.slice(html.indexOf('data-code-tabs="language"'));
+  // The samples' tab group ends where the next one (response examples, or the reference) starts.
+  const samples = html.slice(html.indexOf('data-code-tabs="language"'), html.indexOf('<section', html.indexOf('data-code-tabs="language"')));
   const [visible, overflow] = samples.split('<details class="api-tabs__more">');
   assert.equal((visible.match(/role="tab"/g) ?? []).length, 4);
   assert.equal((overflow.slice(0, overflow.indexOf('</details>')).match(/role="tab"/g) ?? []).length, 16);

@@ -1,4 +1,6 @@
 import type { SchemaView } from '../../../src/openapi/api-view.js';
+import { schemaKey, shownChildren } from '../../../src/openapi/field-anchors.js';
+import { FieldLink } from './FieldLink.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { SchemaFacts } from './SchemaFacts.js';
 
@@ -7,12 +9,24 @@ const OPEN_LEVELS = 2;
 
 const COMPOSITION_LABEL = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
 
+/** The element id of the field at a tree position (see field-anchors), if it has one. */
+type AnchorOf = (key: string) => string | undefined;
+const none: AnchorOf = () => undefined;
+
+export interface SchemaViewerProps {
+  schema: SchemaView;
+  label?: string;
+  /** Deep-link anchors of the properties, by tree position. */
+  anchorOf?: AnchorOf;
+}
+
 /**
  * The schema as a tree of <details> (collapsible without JavaScript): properties with their
  * type, flags, description and constraints; array items; oneOf/anyOf/allOf variants; and a
- * label where a schema refers back to one above it.
+ * label where a schema refers back to one above it. A property with an anchor carries it as
+ * its id, with a 'Direct link to …' link (the client opens the levels above a linked one).
  */
-export function SchemaViewer({ schema, label = 'Schema' }: { schema: SchemaView; label?: string }) {
+export function SchemaViewer({ schema, label = 'Schema', anchorOf = none }: SchemaViewerProps) {
   return (
     <div className="api-schema" role="group" aria-label={label}>
       <div className="api-schema__root">
@@ -20,18 +34,23 @@ export function SchemaViewer({ schema, label = 'Schema' }: { schema: SchemaView;
       </div>
       <HtmlBlock className="api-schema__description" html={schema.descriptionHtml} />
       <Facts node={schema} />
-      <Children node={schema} depth={0} />
+      <Children node={schema} depth={0} treeKey="" anchorOf={anchorOf} />
     </div>
   );
 }
 
-function SchemaNode({ node, depth, label }: { node: SchemaView; depth: number; label?: string }) {
-  const head = (
-    <span className="api-schema__head">
-      {label !== undefined && <code className="api-schema__name">{label}</code>}
-      <TypeLine node={node} hideTitle={label === node.title} />
-    </span>
-  );
+interface NodeProps {
+  node: SchemaView;
+  depth: number;
+  /** Position in the tree, for the anchor lookup. */
+  treeKey: string;
+  anchorOf: AnchorOf;
+}
+
+function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { label?: string }) {
+  const id = anchorOf(treeKey);
+  const name = label !== undefined && <code className="api-schema__name">{label}</code>;
+  const type = <TypeLine node={node} hideTitle={label === node.title} />;
   const body = (
     <>
       <HtmlBlock className="api-schema__description" html={node.descriptionHtml} />
@@ -40,30 +59,49 @@ function SchemaNode({ node, depth, label }: { node: SchemaView; depth: number; l
   );
   if (!expandable(node)) {
     return (
-      <div className="api-schema__node api-schema__leaf">
-        {head}
+      <div className="api-schema__node api-schema__leaf" id={id}>
+        <span className="api-schema__head">
+          {name}
+          {type}
+          {id && <FieldLink id={id} name={label ?? ''} />}
+        </span>
         {body}
       </div>
     );
   }
-  return (
+  const details = (
     <details className="api-schema__node" open={depth < OPEN_LEVELS}>
-      <summary>{head}</summary>
+      <summary>
+        <span className="api-schema__head">
+          {name}
+          {type}
+        </span>
+      </summary>
       {body}
-      <Children node={node} depth={depth + 1} />
+      <Children node={node} depth={depth + 1} treeKey={treeKey} anchorOf={anchorOf} />
     </details>
+  );
+  // A link inside <summary> would be an interactive element inside another: it sits beside it.
+  return id ? (
+    <div className="api-schema__field" id={id}>
+      <FieldLink id={id} name={label ?? ''} />
+      {details}
+    </div>
+  ) : (
+    details
   );
 }
 
-function Children({ node, depth }: { node: SchemaView; depth: number }) {
-  const target = node.type === 'array' && node.items && !node.properties ? node.items : node;
+function Children({ node, depth, treeKey, anchorOf }: NodeProps) {
+  const { shown: target, shownKey: key } = shownChildren(node, treeKey);
+  const child = (step: string) => ({ depth, anchorOf, treeKey: schemaKey(key, step) });
   return (
     <>
       {target.properties && target.properties.length > 0 && (
         <ul className="api-schema__props">
           {target.properties.map((property, i) => (
             <li key={`${property.name}-${i}`}>
-              <SchemaNode node={property} depth={depth} label={property.name} />
+              <SchemaNode node={property} label={property.name} {...child(`p${i}`)} />
             </li>
           ))}
         </ul>
@@ -71,12 +109,14 @@ function Children({ node, depth }: { node: SchemaView; depth: number }) {
       {target.additionalProperties && (
         <ul className="api-schema__props">
           <li>
-            <SchemaNode node={target.additionalProperties} depth={depth} label="[key: string]" />
+            <SchemaNode node={target.additionalProperties} label="[key: string]" {...child('a')} />
           </li>
         </ul>
       )}
-      {target !== node && target.items && <SchemaNode node={target.items} depth={depth} label="items" />}
-      {target.composition && <Composition composition={target.composition} depth={depth} />}
+      {target !== node && target.items && <SchemaNode node={target.items} label="items" {...child('i')} />}
+      {target.composition && (
+        <Composition composition={target.composition} depth={depth} treeKey={key} anchorOf={anchorOf} />
+      )}
       {target.truncated && (
         <p className="api-schema__note">
           Nested deeper than the viewer shows; see the example or the downloadable description.
@@ -86,14 +126,25 @@ function Children({ node, depth }: { node: SchemaView; depth: number }) {
   );
 }
 
-function Composition({ composition, depth }: { composition: NonNullable<SchemaView['composition']>; depth: number }) {
+function Composition({
+  composition,
+  depth,
+  treeKey,
+  anchorOf,
+}: Omit<NodeProps, 'node'> & { composition: NonNullable<SchemaView['composition']> }) {
   return (
     <div className="api-schema__composition">
       <p className="api-schema__composition-label">{COMPOSITION_LABEL[composition.kind]}</p>
       <ul className="api-schema__variants">
         {composition.variants.map((variant, i) => (
           <li key={i}>
-            <SchemaNode node={variant} depth={depth} label={variant.title ?? `Option ${i + 1}`} />
+            <SchemaNode
+              node={variant}
+              depth={depth}
+              label={variant.title ?? `Option ${i + 1}`}
+              treeKey={schemaKey(treeKey, `c${i}`)}
+              anchorOf={anchorOf}
+            />
           </li>
         ))}
       </ul>
