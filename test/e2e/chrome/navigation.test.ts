@@ -251,7 +251,8 @@ test('a page that cannot be displayed shows the crash screen; its try-again butt
 });
 
 test('the navbar hides on scroll down, comes back on scroll up, always shows near the top and hides on anchor jumps', async () => {
-  const { context, page } = await newPage(site.browser);
+  // Below 1280px: wider, an operation page is two columns with the code on the right and no TOC.
+  const { context, page } = await newPage(site.browser, { viewport: { width: 1200, height: 800 } });
   const { problems } = watchConsole(page);
   await page.goto(site.url + '/api/reference/radio-rewards');
   await waitForHydration(page);
