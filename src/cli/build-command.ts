@@ -13,7 +13,7 @@ import {
 } from '../cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
 import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 export interface BuildCommandOptions {
   config?: string;
@@ -97,6 +97,14 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
     return 0;
   } catch (error) {
     if (tty) process.stderr.write('\r\x1b[2K');
+    if (error instanceof DocsgenError) {
+      // A stage that could not go on (the writer on a full disk): its diagnostics say why.
+      console.error(formatDiagnostics(error.diagnostics));
+      console.error(
+        `\ndocsgen: build failed; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`,
+      );
+      return 1;
+    }
     console.error(`docsgen: build crashed: ${options.debug ? (error as Error).stack : (error as Error).message}`);
     if (!options.debug) console.error('Run again with --debug for the stack trace.');
     return 1;

@@ -1,8 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import * as nodeFs from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { DocsgenError, errorDiagnostic } from '../diagnostics/diagnostic.js';
+import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import type { OutputFile } from './output-file.js';
+
+/** The file system calls the writer makes; tests pass one that fails (a full disk) to see what is reported. */
+export type WriterFs = Pick<typeof nodeFs, 'link' | 'mkdir' | 'readdir' | 'rename' | 'rm' | 'stat' | 'writeFile'>;
 
 export interface WriteReport {
   files: number;
@@ -38,9 +43,9 @@ function removeInBackground(paths: readonly string[]): void {
 }
 
 /** Earlier outputs of `target` still waiting for deletion (a removal that was interrupted). */
-async function leftovers(target: string): Promise<string[]> {
+async function leftovers(target: string, fs: WriterFs): Promise<string[]> {
   const prefix = `.${basename(target)}.old-`;
-  const siblings = await readdir(dirname(target)).catch(() => [] as string[]);
+  const siblings = await fs.readdir(dirname(target)).catch(() => [] as string[]);
   return siblings.filter((name) => name.startsWith(prefix)).map((name) => join(dirname(target), name));
 }
 
@@ -56,27 +61,37 @@ export interface FsWriterOptions {
    */
   track?: boolean;
   previous?: OutputManifest;
+  fs?: WriterFs;
 }
 
-export function createFsWriter(outDir: string, { track = false, previous: last }: FsWriterOptions = {}): Writer {
+/** `.build.tmp-{pid}-{time}`: the staging folder of a build, named after the process that writes it. */
+const stagingPattern = (target: string) =>
+  new RegExp(`^\\.${basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tmp-(\\d+)-\\d+$`);
+
+export function createFsWriter(
+  outDir: string,
+  { track = false, previous: last, fs = nodeFs }: FsWriterOptions = {},
+): Writer {
   const target = resolve(outDir);
   return {
     async write(files) {
+      // A build killed while writing left its staging folder (up to the size of a whole site).
+      await removeStaleTemporaries(dirname(target), stagingPattern(target));
       const stamp = `${process.pid}-${Date.now()}`;
       const staging = join(dirname(target), `.${basename(target)}.tmp-${stamp}`);
       const previous = join(dirname(target), `.${basename(target)}.old-${stamp}`);
-      await rm(staging, { recursive: true, force: true });
+      await fs.rm(staging, { recursive: true, force: true });
       let bytes = 0;
       let manifest: OutputManifest | undefined;
       let reused = 0;
       try {
         const dirs = new Set(files.map((file) => dirname(join(staging, file.path))));
-        await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+        await Promise.all([...dirs].map((dir) => fs.mkdir(dir, { recursive: true })));
         const known = last?.dir === target ? last.files : undefined;
         const records = await mapWithLimit(files, WRITES_IN_FLIGHT, async (file) => {
           bytes += size(file.contents);
-          if (!track) return void (await writeFile(join(staging, file.path), file.contents));
-          const record = await placeFile(file, { staging, target, known: known?.get(file.path) });
+          if (!track) return void (await fs.writeFile(join(staging, file.path), file.contents));
+          const record = await placeFile(file, { staging, target, known: known?.get(file.path), fs });
           if (record === known?.get(file.path)) reused += 1;
           return [file.path, record] as const;
         });
@@ -86,15 +101,16 @@ export function createFsWriter(outDir: string, { track = false, previous: last }
             last && known && reused === files.length && known.size === files.length
               ? last
               : { dir: target, files: new Map(records.filter((record) => record !== undefined)) };
-        await rename(target, previous).catch((error: NodeJS.ErrnoException) => {
+        await fs.rename(target, previous).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;
         });
-        await rename(staging, target);
+        await fs.rename(staging, target);
       } catch (error) {
-        await rm(staging, { recursive: true, force: true });
-        throw error;
+        // The cause is what is reported: a cleanup that fails as well (a full disk) must not replace it.
+        await fs.rm(staging, { recursive: true, force: true }).catch(() => undefined);
+        throw writeFailure(error, target);
       }
-      removeInBackground(await leftovers(target));
+      removeInBackground(await leftovers(target, fs));
       return { files: files.length, bytes, reused, manifest };
     },
   };
@@ -106,18 +122,56 @@ export function createFsWriter(outDir: string, { track = false, previous: last }
  */
 const WRITES_IN_FLIGHT = 64;
 
-/** `items.map(fn)` with at most `limit` calls running at a time; results in input order. */
+/**
+ * `items.map(fn)` with at most `limit` calls running at a time; results in input order. After a
+ * failure no call starts, and it rejects with the first error once the calls in flight have ended
+ * (so that nothing still writes into a folder that is being removed).
+ */
 async function mapWithLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const lane = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const index = next++;
-      results[index] = await fn(items[index]);
+      try {
+        results[index] = await fn(items[index]);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const failure = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+  if (failure) throw failure.reason;
   return results;
+}
+
+/** Relative to the working directory when inside it, else absolute. */
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** Why the output could not be written, as a DG601 diagnostic naming the path and the system's reason. */
+function writeFailure(error: unknown, target: string): unknown {
+  const cause = error as NodeJS.ErrnoException;
+  if (!cause?.code || !cause.syscall) return error;
+  const where = displayPath(cause.path ?? target);
+  const reason = cause.message.replace(/^[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
+  const full = cause.code === 'ENOSPC' || cause.code === 'EDQUOT';
+  return new DocsgenError(
+    [
+      errorDiagnostic('DG601', `Could not write the output: ${reason} (${cause.code}, ${cause.syscall} ${where})`, {
+        file: where,
+        hint: full
+          ? `Free some disk space and build again; ${displayPath(target)} was left as it was.`
+          : `Check that the folder is writable; ${displayPath(target)} was left as it was.`,
+      }),
+    ],
+    { cause: error },
+  );
 }
 
 type FileRecord = OutputManifest['files'] extends Map<string, infer R> ? R : never;
@@ -130,25 +184,25 @@ type FileRecord = OutputManifest['files'] extends Map<string, infer R> ? R : nev
  */
 async function placeFile(
   file: OutputFile,
-  { staging, target, known }: { staging: string; target: string; known?: FileRecord },
+  { staging, target, known, fs }: { staging: string; target: string; known?: FileRecord; fs: WriterFs },
 ): Promise<FileRecord> {
   const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
   const hash = createHash('sha1').update(bytes).digest('hex');
   const destination = join(staging, file.path);
   if (known && known.hash === hash && known.size === bytes.byteLength) {
-    const current = await stat(join(target, file.path)).catch(() => undefined);
+    const current = await fs.stat(join(target, file.path)).catch(() => undefined);
     const untouched = current?.isFile() && current.size === known.size && current.mtimeMs === known.mtimeMs;
     if (
       untouched &&
-      (await link(join(target, file.path), destination).then(
+      (await fs.link(join(target, file.path), destination).then(
         () => true,
         () => false,
       ))
     )
       return known;
   }
-  await writeFile(destination, bytes);
-  return { hash, size: bytes.byteLength, mtimeMs: (await stat(destination)).mtimeMs };
+  await fs.writeFile(destination, bytes);
+  return { hash, size: bytes.byteLength, mtimeMs: (await fs.stat(destination)).mtimeMs };
 }
 
 /** Keeps the output in memory: used by `docsgen dev` and by tests. */
