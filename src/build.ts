@@ -109,13 +109,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     collectStaticFiles(join(config.root, config.staticDir)),
   ]);
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
-  const pages = [...content.pages, ...api.pages, ...special.pages];
   const nav = buildNavTree({
     sidebars: config.sidebars,
     docs: content.pages,
     apiSidebar: api.sidebar,
     configFile: config.configFile,
+    categories: content.categories,
   });
+  const pages = [...content.pages, ...nav.generatedPages, ...api.pages, ...special.pages];
   const table = buildRouteTable(pages, nav.sidebars);
   const navbar = resolveNavbar(config, nav.sidebars, content.pages);
   const generatedRoutes = new Set([

@@ -84,4 +84,12 @@ export interface DocMeta {
 export type NavItem =
   | { type: 'link'; label: string; route: string; docId?: string; badge?: string; className?: string }
   | { type: 'external'; label: string; href: string }
-  | { type: 'category'; label: string; items: NavItem[]; collapsed: boolean; collapsible: boolean; route?: string };
+  | {
+      type: 'category';
+      label: string;
+      items: NavItem[];
+      collapsed: boolean;
+      collapsible: boolean;
+      route?: string;
+      className?: string;
+    };

@@ -4,6 +4,7 @@ import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
 import { assignDocRoutes } from './assign-doc-routes.js';
 import { collectSources } from './collect-sources.js';
+import { collectCategories, type CategoryIndex } from './collect-categories.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
@@ -22,10 +23,11 @@ export interface LoadContentOptions {
 }
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
-export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<{ pages: Page[]; diagnostics: Diagnostic[] }> {
+export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<{ pages: Page[]; categories: CategoryIndex; diagnostics: Diagnostic[] }> {
   const folder = { root: config.root, contentDir: config.contentDir };
-  const sources = cache ? await collectSourcesCached(cache, folder, changed) : await collectSources(folder);
-  const diagnostics: Diagnostic[] = [];
+  // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
+  const [sources, categoryFiles] = await Promise.all([cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder), collectCategories(folder)]);
+  const diagnostics: Diagnostic[] = [...categoryFiles.diagnostics];
   const splits: SplitSource[] = [];
   for (const result of splitSources(cache, sources)) {
     diagnostics.push(...result.diagnostics);
@@ -48,5 +50,5 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
       if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
     }
   }
-  return { pages, diagnostics };
+  return { pages, categories: categoryFiles.categories, diagnostics };
 }

@@ -40,6 +40,9 @@ const escapeHtml = (text: string) =>
 function renderDocCards(page: Page, items: readonly NavItem[], table: RouteTable, baseUrl: string): string {
   const findSiblings = (list: readonly NavItem[]): readonly NavItem[] | undefined => {
     if (list.some((item) => item.type === 'link' && item.route === page.route)) return list;
+    // A category's generated index lists the category's own items.
+    const category = list.find((item) => item.type === 'category' && item.route === page.route);
+    if (category?.type === 'category') return category.items;
     for (const item of list)
       if (item.type === 'category') {
         const found = findSiblings(item.items);

@@ -68,7 +68,7 @@ export function SidebarItems({ items, activeRoute, baseUrl, level, path = [] }: 
         return (
           <li
             key={index}
-            className={`menu-category${expanded ? '' : ' menu-category--collapsed'}`}
+            className={`menu-category${expanded ? '' : ' menu-category--collapsed'}${item.className ? ` ${item.className}` : ''}`}
             data-lazy={lazy ? JSON.stringify(categoryPath) : undefined}
           >
             <div className="menu-category__header">
