@@ -51,7 +51,7 @@ export default tseslint.config(
       'src/openapi/media-to-view.ts', // mediaToView(5 params): to take one options object
       'src/render/build-site-props.ts', // buildSiteProps: navbar, footer and search props in one
       'src/render/render-site.ts', // planRender: render jobs and their cache keys (the cache wrapper takes the keys)
-      'src/routes/resolve-navbar.ts', // resolveNavbar: one branch per item type in one function
+      'src/render/resolve-navbar.ts', // resolveNavbar: one branch per item type in one function
       'templates/components/search/SearchModal.tsx', // SearchModal: state, keyboard, results and footer
       'templates/components/search/SearchPageResults.tsx', // SearchPageResults: query state and rendering
     ],

@@ -8,7 +8,7 @@ import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildNavTree } from './routes/build-nav-tree.js';
 import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
-import { resolveNavbar } from './routes/resolve-navbar.js';
+import { resolveNavbar } from './render/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
 import { builtinTemplatesCurrent, isBuiltinTemplates } from './render/load-renderer.js';

@@ -2,7 +2,7 @@
  * The plain data that flows between build stages. Everything here is serialisable: templates
  * receive slices of it as props, and the dev server keeps it between rebuilds.
  */
-import type { ApiOperationView, ApiOverviewView } from './openapi/api-view.js';
+import type { ApiOperationView, ApiOverviewView } from './api-view.js';
 
 export interface TocItem {
   /** h2–h6; pages list h2–h3 unless their front matter sets `toc_min/max_heading_level`. */

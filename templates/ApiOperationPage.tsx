@@ -1,4 +1,4 @@
-import type { ApiOperationView, RequestBodyView } from '../src/openapi/api-view.js';
+import type { ApiOperationView, RequestBodyView } from '../src/api-view.js';
 import { fieldAnchorLookup, type AnchorLookup } from '../src/openapi/field-anchors.js';
 import { ApiHeading } from './components/api/ApiHeading.js';
 import { CodeSampleTabs } from './components/api/CodeSampleTabs.js';

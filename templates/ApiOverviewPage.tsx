@@ -1,4 +1,4 @@
-import type { ApiOverviewView, OperationLinkView } from '../src/openapi/api-view.js';
+import type { ApiOverviewView, OperationLinkView } from '../src/api-view.js';
 import { ExternalLink } from './components/ExternalLink.js';
 import { ApiHeading } from './components/api/ApiHeading.js';
 import { HtmlBlock } from './components/api/HtmlBlock.js';

@@ -1,5 +1,5 @@
 import { htmlToText } from '../search/html-text.js';
-import type { ApiOperationView, ApiOverviewView } from './api-view.js';
+import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { fieldSpots, type ApiFieldLocation } from './field-anchors.js';
 
 /** A field of an operation page that has its own deep link (for search and the link checks). */

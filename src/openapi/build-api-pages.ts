@@ -6,7 +6,7 @@ import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownProcessor } from '../content/markdown-processor.js';
 import { isOperationId, isOverviewId, operationAnchors, overviewAnchors } from './api-anchors.js';
 import type { ApiSpec } from './api-spec.js';
-import type { ApiOperationView, ApiOverviewView } from './api-view.js';
+import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { buildOperationView } from './build-operation-view.js';
 import { buildOverviewView, tagSectionIds } from './build-overview-view.js';
 import { assignOperationSlugs } from './operation-slugs.js';

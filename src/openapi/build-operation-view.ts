@@ -1,6 +1,6 @@
 import kebabCase from 'lodash/kebabCase.js';
 import type { ApiOperationEntry } from './api-spec.js';
-import type { ApiOperationView, ApiSectionView, ParameterGroupView, ParameterLocation, RequestBodyView, ResponseView } from './api-view.js';
+import type { ApiOperationView, ApiSectionView, ParameterGroupView, ParameterLocation, RequestBodyView, ResponseView } from '../api-view.js';
 import { buildCodeSamples, type Snippets } from './code-samples.js';
 import { exampleValue } from './example-value.js';
 import { escapePointerToken } from './json-pointer.js';

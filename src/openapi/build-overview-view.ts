@@ -1,7 +1,7 @@
 import kebabCase from 'lodash/kebabCase.js';
 import { joinBase } from '../shared/url.js';
 import type { ApiSpec } from './api-spec.js';
-import type { ApiOverviewView, ApiSectionView, OperationLinkView, SecuritySchemeView } from './api-view.js';
+import type { ApiOverviewView, ApiSectionView, OperationLinkView, SecuritySchemeView } from '../api-view.js';
 import type { SecuritySchemeObject } from './openapi-types.js';
 import { toPointer } from './json-pointer.js';
 import { resolveRef } from './resolve-ref.js';

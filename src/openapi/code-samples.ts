@@ -2,7 +2,7 @@ import kebabCase from 'lodash/kebabCase.js';
 import type { snippetz } from '@scalar/snippetz';
 import { warningDiagnostic } from '../diagnostics/diagnostic.js';
 import { renderCodeBlockHtml } from '../content/render-code-block.js';
-import type { CodeSampleView } from './api-view.js';
+import type { CodeSampleView } from '../api-view.js';
 import { CODE_LANGUAGES, normalizeSampleLanguage } from './code-languages.js';
 import { harRequest, templatedHar, type HarRequest } from './har-request.js';
 import type { CodeSampleObject } from './openapi-types.js';

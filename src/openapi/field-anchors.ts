@@ -1,5 +1,5 @@
 import { slug } from 'github-slugger';
-import type { ApiOperationView, ParameterView, SchemaView } from './api-view.js';
+import type { ApiOperationView, ParameterView, SchemaView } from '../api-view.js';
 
 export type ApiFieldLocation = 'path' | 'query' | 'header' | 'cookie' | 'request body' | 'response' | 'response header';
 

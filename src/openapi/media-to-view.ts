@@ -1,5 +1,5 @@
 import { renderCodeBlockHtml } from '../content/render-code-block.js';
-import type { ExampleView, MediaView } from './api-view.js';
+import type { ExampleView, MediaView } from '../api-view.js';
 import { namedExamples, sampleSchema, type Direction } from './example-value.js';
 import type { MediaTypeObject } from './openapi-types.js';
 import { schemaToView } from './schema-to-view.js';

@@ -1,4 +1,4 @@
-import type { ParameterLocation, ParameterView } from './api-view.js';
+import type { ParameterLocation, ParameterView } from '../api-view.js';
 import { exampleValue, holderSchema } from './example-value.js';
 import type { ParameterObject, SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';

@@ -1,5 +1,5 @@
 import kebabCase from 'lodash/kebabCase.js';
-import type { ResponseView } from './api-view.js';
+import type { ResponseView } from '../api-view.js';
 import { escapePointerToken } from './json-pointer.js';
 import { mediaToView } from './media-to-view.js';
 import type { HeaderObject, MediaTypeObject, ResponseObject } from './openapi-types.js';

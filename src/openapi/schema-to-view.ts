@@ -1,4 +1,4 @@
-import type { SchemaView } from './api-view.js';
+import type { SchemaView } from '../api-view.js';
 import { escapePointerToken, pointerName } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import type { SchemaObject } from './openapi-types.js';

@@ -4,7 +4,7 @@
  * operations get their method, path, operation id, tags and parameter names as keywords.
  */
 import type { Page } from '../model.js';
-import type { ApiOperationView, ApiOverviewView, SchemaView } from '../openapi/api-view.js';
+import type { ApiOperationView, ApiOverviewView, SchemaView } from '../api-view.js';
 import { htmlToText, splitHtmlSections } from './html-text.js';
 
 /** The type badge shown with a result. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../src/config/resolve-config.js';
-import { resolveNavbar } from '../../src/routes/resolve-navbar.js';
+import { resolveNavbar } from '../../src/render/resolve-navbar.js';
 
 const valid = () => ({
   product: { name: 'Acme', slug: 'acme', website: 'https://acme.example' },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { snippetz } from '@scalar/snippetz';
 import { DEFAULT_CODE_LANGUAGES } from '../../src/config/schema.js';
-import type { ApiOperationView } from '../../src/openapi/api-view.js';
+import type { ApiOperationView } from '../../src/api-view.js';
 import { CODE_LANGUAGES } from '../../src/openapi/code-languages.js';
 import { buildFromDocument, minimalDocument, renderPageBody } from './helpers.js';
 

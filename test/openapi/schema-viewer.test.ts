@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SchemaView } from '../../src/openapi/api-view.js';
+import type { SchemaView } from '../../src/api-view.js';
 import { buildFromDocument, minimalDocument, renderPageBody } from './helpers.js';
 
 const schemas = {

@@ -10,7 +10,7 @@ import { createSearchEngine, termFilesFor } from '../../src/search/search-engine
 import { highlight, snippet } from '../../src/search/snippet.js';
 import type { SearchManifest } from '../../src/search/search-index-format.js';
 import type { Page } from '../../src/model.js';
-import type { ApiOperationView } from '../../src/openapi/api-view.js';
+import type { ApiOperationView } from '../../src/api-view.js';
 
 const texts = (text: string) => tokenize(text).map((t) => t.text);
 

@@ -1,4 +1,4 @@
-import type { CodeSampleView } from '../../../src/openapi/api-view.js';
+import type { CodeSampleView } from '../../../src/api-view.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { Tabs } from './Tabs.js';
 

@@ -1,4 +1,4 @@
-import type { ExampleView, MediaView } from '../../../src/openapi/api-view.js';
+import type { ExampleView, MediaView } from '../../../src/api-view.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { SchemaViewer } from './SchemaViewer.js';
 

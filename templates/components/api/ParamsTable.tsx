@@ -1,4 +1,4 @@
-import type { ParameterView } from '../../../src/openapi/api-view.js';
+import type { ParameterView } from '../../../src/api-view.js';
 import type { AnchorLookup } from '../../../src/openapi/field-anchors.js';
 import { FieldLink } from './FieldLink.js';
 import { HtmlBlock } from './HtmlBlock.js';

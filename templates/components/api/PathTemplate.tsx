@@ -1,4 +1,4 @@
-import type { PathSegmentView } from '../../../src/openapi/api-view.js';
+import type { PathSegmentView } from '../../../src/api-view.js';
 
 /** The path with its `{parameters}` highlighted. */
 export function PathTemplate({ segments }: { segments: PathSegmentView[] }) {

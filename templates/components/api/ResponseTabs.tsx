@@ -1,5 +1,5 @@
 import { responseExampleId } from '../../../src/openapi/api-anchors.js';
-import type { ResponseView } from '../../../src/openapi/api-view.js';
+import type { ResponseView } from '../../../src/api-view.js';
 import type { AnchorLookup } from '../../../src/openapi/field-anchors.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { Examples, MediaContent } from './MediaContent.js';

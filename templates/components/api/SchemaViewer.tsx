@@ -1,4 +1,4 @@
-import type { SchemaView } from '../../../src/openapi/api-view.js';
+import type { SchemaView } from '../../../src/api-view.js';
 import { schemaKey, shownChildren } from '../../../src/openapi/field-anchors.js';
 import { FieldLink } from './FieldLink.js';
 import { HtmlBlock } from './HtmlBlock.js';

@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../config/resolve-config.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
-import type { NavbarItemProps } from '../render/page-props.js';
+import type { NavbarItemProps } from './page-props.js';
 import { joinBase } from '../shared/url.js';
 
 function firstRoute(items: readonly NavItem[]): string | undefined {
