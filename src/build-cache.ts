@@ -1,31 +1,15 @@
-import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import fg from 'fast-glob';
-import { compileConfig, loadConfig, type CompiledConfig, type LoadConfigOptions } from './config/load-config.js';
+import { compileConfig, type CompiledConfig } from './config/load-config.js';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createContentCache, type ContentCache } from './content/content-cache.js';
 import { loadApiReference, type ApiReference } from './openapi/load-api-reference.js';
-import { packageRoot } from './shared/package-paths.js';
 import { bundleClient, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
 import { createRenderCache, type RenderCache } from './render/render-site.js';
-import { compileRenderer, loadRenderer, type CompiledRenderer } from './render/load-renderer.js';
+import { compileRenderer, type CompiledRenderer } from './render/load-renderer.js';
 import type { SearchIndexCache } from './search/search-index-files.js';
 import type { OutputManifest } from './output/writer.js';
-
-interface FileStamp {
-  mtimeMs: number;
-  size: number;
-  hash: string;
-}
-
-interface StepEntry {
-  key: string;
-  files: Map<string, FileStamp>;
-  value: unknown;
-}
+import { cached, type StageResults } from './cache/cached.js';
 
 /**
  * What `docsgen dev` keeps between builds, passed to runBuild as one object (nothing is kept at
@@ -36,8 +20,8 @@ export interface BuildCache {
   highlighter: Highlighter;
   content: ContentCache;
   render: RenderCache;
-  /** Config, API reference and client bundle, by step name. */
-  steps: Map<string, StepEntry>;
+  /** Results of the stages wrapped by `cached` (config and renderer code, API reference, client bundle), by stage name. */
+  steps: StageResults;
   search?: SearchIndexCache;
   /** What the last `docsgen build` wrote and where, so that unchanged files are linked, not written. */
   output?: OutputManifest;
@@ -52,119 +36,36 @@ export function createBuildCache(): BuildCache {
   };
 }
 
-const MISSING: FileStamp = { mtimeMs: -1, size: -1, hash: 'missing' };
-
-async function stampOf(path: string, previous?: FileStamp): Promise<FileStamp> {
-  try {
-    const info = await stat(path);
-    if (previous && info.mtimeMs === previous.mtimeMs && info.size === previous.size) return previous;
-    return {
-      mtimeMs: info.mtimeMs,
-      size: info.size,
-      hash: createHash('sha1')
-        .update(await readFile(path))
-        .digest('hex'),
-    };
-  } catch {
-    return MISSING;
-  }
-}
-
-async function unchanged(files: ReadonlyMap<string, FileStamp>): Promise<boolean> {
-  const stamps = await Promise.all(
-    [...files].map(([path, stamp]) => stampOf(path, stamp).then((now) => now.hash === stamp.hash)),
-  );
-  return stamps.every(Boolean);
-}
+type BundleResult = { bundle?: ClientBundle; diagnostics: Diagnostic[] };
 
 /**
- * Runs `compute` unless the entry of `step` was made with the same key from files that are all
- * unchanged. Results with errors are not kept (a missing file they name may appear), nor results
- * whose files changed while they were computed (the next build computes them again).
+ * The stages whose inputs are files, each wrapped by `cached` (with a cache) or as they are
+ * (`--no-cache`): the config's and the renderer's code, the API reference and the client bundle.
+ * Of the config only the compiled code is kept: it is evaluated at every build, since what it
+ * evaluates to can depend on more than its files (`process.env`, a file it reads at run time), and
+ * that value is the input, and so part of the key, of the stages after it.
  */
-async function cachedStep<T>(
-  cache: BuildCache,
-  step: string,
-  key: string,
-  compute: () => Promise<T>,
-  inputs: (value: T) => Promise<string[]> | string[],
-  keep: (value: T) => boolean,
-): Promise<T> {
-  const entry = cache.steps.get(step);
-  if (entry && entry.key === key && (await unchanged(entry.files))) return entry.value as T;
-  const started = Date.now();
-  const value = await compute();
-  const paths = [...new Set(await inputs(value))];
-  const stamps = await Promise.all(paths.map((path) => stampOf(path)));
-  const stable = stamps.every((s) => s.mtimeMs < started - 1);
-  if (keep(value) && stable)
-    cache.steps.set(step, { key, files: new Map(paths.map((path, i) => [path, stamps[i]])), value });
-  else cache.steps.delete(step);
-  return value;
-}
-
-const templateFiles = (templatesDir: string) =>
-  fg('**/*', { cwd: templatesDir, absolute: true, ignore: ['**/node_modules/**'] }).then((files) => files.sort());
-
-/**
- * The steps whose inputs are files (config code, API description, client sources, renderer code), with the
- * signatures runBuild calls; with a cache they return the previous result while their inputs are
- * unchanged. Of the config only the compiled code is kept: it is evaluated at every build, since
- * what it evaluates to can depend on more than its files (`process.env`, a file it reads at run
- * time), and that value is part of the key of every step after it.
- */
-export function cachedSteps(cache: BuildCache | undefined) {
-  if (!cache) return { loadConfig, loadApiReference, bundleClient, loadRenderer };
+export function cachedStages(cache: BuildCache | undefined, highlighter: Highlighter) {
+  const results = cache?.steps;
   return {
-    loadConfig: (options: LoadConfigOptions) =>
-      loadConfig(options, (configFile) =>
-        cachedStep<CompiledConfig>(
-          cache,
-          'config-code',
-          configFile,
-          () => compileConfig(configFile),
-          (compiled) => compiled.dependencies,
-          (compiled) => compiled.code !== undefined,
-        ),
-      ),
-    loadRenderer: (templatesDir: string, options: Parameters<typeof loadRenderer>[1]) =>
-      loadRenderer(templatesDir, options, (dir) =>
-        cachedStep<CompiledRenderer>(
-          cache,
-          'renderer-code',
-          dir,
-          () => compileRenderer(dir),
-          (compiled) => compiled.files,
-          (compiled) => compiled.code !== undefined,
-        ),
-      ),
-    loadApiReference: (config: SiteConfig, highlighter: Highlighter): Promise<ApiReference> =>
-      cachedStep(
-        cache,
-        'api',
-        JSON.stringify(config),
-        () => loadApiReference(config, highlighter),
-        (api) => api.files,
-        (api) => !hasErrors(api.diagnostics),
-      ),
-    bundleClient: async (
-      options: BundleClientOptions,
-    ): Promise<{ bundle?: ClientBundle; diagnostics: Diagnostic[] }> => {
-      const templates = resolve(options.root, options.templatesDir);
-      const listing = await templateFiles(templates);
-      const key = JSON.stringify([options, listing]);
-      const inputs = (result: { bundle?: ClientBundle }) => [
-        ...listing,
-        ...Object.keys(result.bundle?.metafile?.inputs ?? {}).map((input) => resolve(packageRoot(), input)),
-      ];
-      return cachedStep(
-        cache,
-        'bundle',
-        key,
-        () => bundleClient(options),
-        inputs,
-        (result) => result.bundle !== undefined,
-      );
-    },
+    compileConfig: cached<string, CompiledConfig>('config-code', compileConfig, results, {
+      filesRead: (compiled) => compiled.dependencies,
+      keep: (compiled) => compiled.code !== undefined,
+    }),
+    compileRenderer: cached<string, CompiledRenderer>('renderer-code', compileRenderer, results, {
+      filesRead: (compiled) => compiled.files,
+      keep: (compiled) => compiled.code !== undefined,
+    }),
+    // The highlighter is a tool, not an input: it returns the same HTML for the same code.
+    loadApiReference: cached<SiteConfig, ApiReference>(
+      'api',
+      (config) => loadApiReference(config, highlighter),
+      results,
+      { filesRead: (api) => api.files, keep: (api) => !hasErrors(api.diagnostics) },
+    ),
+    bundleClient: cached<BundleClientOptions, BundleResult>('bundle', bundleClient, results, {
+      filesRead: (result) => result.bundle?.inputs ?? [],
+      keep: (result) => result.bundle !== undefined,
+    }),
   };
 }

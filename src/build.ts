@@ -11,13 +11,14 @@ import { checkDocsFeatures, checkLinks, checkPagination } from './routes/check-l
 import { resolveNavbar } from './render/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
-import { builtinTemplatesCurrent, isBuiltinTemplates } from './render/load-renderer.js';
+import { builtinTemplatesCurrent, isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
 import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
-import { cachedSteps, type BuildCache } from './build-cache.js';
+import { cachedStages, type BuildCache } from './build-cache.js';
+import { loadConfig } from './config/load-config.js';
 import { searchIndexFiles, searchIndexFilesOffThread } from './search/search-index-files.js';
 
 export interface BuildOptions {
@@ -61,14 +62,14 @@ export interface BuildResult {
  */
 async function siteRenderer(
   config: SiteConfig,
-  step: ReturnType<typeof cachedSteps>,
+  stages: ReturnType<typeof cachedStages>,
   given?: Renderer,
 ): Promise<{ renderer?: Renderer; diagnostics: Diagnostic[] }> {
   const templatesDir = resolve(config.root, config.templatesDir);
   if (given) return { renderer: given, diagnostics: [] };
   if (isBuiltinTemplates(templatesDir) && (await builtinTemplatesCurrent()))
     return { renderer: builtinRenderer, diagnostics: [] };
-  return step.loadRenderer(templatesDir, { cacheDir: siteCacheDir(config.root) });
+  return loadRenderer(templatesDir, { cacheDir: siteCacheDir(config.root) }, stages.compileRenderer);
 }
 
 /** Render keys hash every page in full, so together they identify the search index's input too. */
@@ -83,16 +84,19 @@ const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): Deferred
 /** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
 export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
   const progress = options.onProgress ?? (() => {});
-  const step = cachedSteps(options.cache);
-  const loaded = await step.loadConfig({ configPath: options.configPath, openapiOverride: options.openapi });
+  const highlighter = options.highlighter ?? options.cache?.highlighter ?? createHighlighter();
+  const stages = cachedStages(options.cache, highlighter);
+  const loaded = await loadConfig(
+    { configPath: options.configPath, openapiOverride: options.openapi },
+    stages.compileConfig,
+  );
   const config = loaded.config;
   if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
-  const highlighter = options.highlighter ?? options.cache?.highlighter ?? createHighlighter();
   const assets = createAssetResolver(config.baseUrl);
 
   progress('content');
   // esbuild bundles in its own process while this one parses Markdown.
-  const bundling = step.bundleClient({
+  const bundling = stages.bundleClient({
     root: config.root,
     templatesDir: config.templatesDir,
     highlightTheme: config.code.theme,
@@ -105,7 +109,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       cache: options.cache?.content,
       changed: options.changed && new Set(options.changed),
     }),
-    step.loadApiReference(config, highlighter),
+    stages.loadApiReference(config),
     collectStaticFiles(join(config.root, config.staticDir)),
   ]);
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
@@ -150,7 +154,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 
   progress('render');
-  const site = await siteRenderer(config, step, options.renderer);
+  const site = await siteRenderer(config, stages, options.renderer);
   if (!site.renderer)
     return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
   const render = planRender({

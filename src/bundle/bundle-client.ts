@@ -11,7 +11,8 @@ export interface ClientBundle {
   files: { path: string; contents: Uint8Array }[];
   /** Public paths (without baseUrl) of what every page loads. */
   entry: { js: string; css: string[]; preload: string[] };
-  metafile?: Metafile;
+  /** Every file the bundle was made from, and the stylesheets looked for (absolute paths): what the build cache checks. */
+  inputs: string[];
 }
 
 export interface BundleClientOptions {
@@ -30,6 +31,11 @@ function highlightThemeFile(require: NodeJS.Require, theme: string): string | un
   }
 }
 
+const inputsOf = (metafile: Metafile, pkg: string) =>
+  Object.keys(metafile.inputs)
+    .filter((input) => !input.startsWith('<'))
+    .map((input) => resolve(pkg, input));
+
 /**
  * Bundles the browser client (islands, navigation, search UI) and the stylesheet with esbuild,
  * in memory, with content-hashed names and lazily loaded chunks.
@@ -46,7 +52,8 @@ export async function bundleClient(
     return { diagnostics: [errorDiagnostic('DG101', message, { key: 'code.theme', hint })] };
   }
   const templates = resolve(options.root, options.templatesDir);
-  const cssImports = ['styles.css', 'api.css', 'search.css'].map((name) => join(templates, name)).filter(existsSync);
+  const stylesheets = ['styles.css', 'api.css', 'search.css'].map((name) => join(templates, name));
+  const cssImports = stylesheets.filter(existsSync);
   const cssSource = [...cssImports, themeFile].map((file) => `@import ${JSON.stringify(file)};`).join('\n');
   try {
     const [js, css] = await Promise.all([
@@ -79,6 +86,7 @@ export async function bundleClient(
         write: false,
         outdir: 'out/assets/css',
         entryNames: 'styles.[hash]',
+        metafile: true,
         logLevel: 'silent',
       }),
     ]);
@@ -96,7 +104,7 @@ export async function bundleClient(
       bundle: {
         files,
         entry: { js: entryJs!.path, css: files.filter((f) => f.path.endsWith('.css')).map((f) => f.path), preload },
-        metafile: js.metafile,
+        inputs: [...stylesheets, ...inputsOf(js.metafile, pkg), ...inputsOf(css.metafile, pkg)],
       },
       diagnostics: [],
     };

@@ -1,0 +1,68 @@
+// cached(stage): the key comes from the stage's own input; files the stage read are checked by content.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cached, serialiseInput, type StageResults } from '../../src/cache/cached.js';
+
+/** A stage that reads the file its input names and counts its runs. */
+function countingStage() {
+  const runs: string[] = [];
+  const stage = async (input: { file: string; locale: string; flags?: Record<string, boolean> }) => {
+    runs.push(input.locale);
+    const { readFile } = await import('node:fs/promises');
+    return { text: `${input.locale}:${await readFile(input.file, 'utf8')}`, errors: input.locale === 'xx' ? 1 : 0 };
+  };
+  return { runs, stage };
+}
+
+test('a result is reused for an equal input and recomputed for any other', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-cached-'));
+  const file = join(dir, 'notes.md');
+  await writeFile(file, 'epoch rewards');
+  const results: StageResults = new Map();
+  const { runs, stage } = countingStage();
+  const run = cached('notes', stage, results, { filesRead: (_output, input) => [input.file] });
+  assert.equal((await run({ file, locale: 'en' })).text, 'en:epoch rewards');
+  // Equal input built in another key order: the same key.
+  assert.equal((await run({ locale: 'en', file })).text, 'en:epoch rewards');
+  assert.deepEqual(runs, ['en']);
+  assert.equal((await run({ file, locale: 'fr' })).text, 'fr:epoch rewards');
+  assert.deepEqual(runs, ['en', 'fr']);
+});
+
+test('a file the stage read that changed makes it run again', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-cached-'));
+  const file = join(dir, 'notes.md');
+  await writeFile(file, 'hex coverage');
+  const results: StageResults = new Map();
+  const { runs, stage } = countingStage();
+  const run = cached('notes', stage, results, { filesRead: (_output, input) => [input.file] });
+  await new Promise((resolve) => setTimeout(resolve, 5)); // the file is older than the run
+  await run({ file, locale: 'en' });
+  await writeFile(file, 'hex witnesses');
+  assert.equal((await run({ file, locale: 'en' })).text, 'en:hex witnesses');
+  assert.equal(runs.length, 2);
+});
+
+test('results the rules refuse, and runs without results, are never kept', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-cached-'));
+  const file = join(dir, 'notes.md');
+  await writeFile(file, 'beacons');
+  const results: StageResults = new Map();
+  const { runs, stage } = countingStage();
+  const run = cached('notes', stage, results, { keep: (output) => output.errors === 0 });
+  await run({ file, locale: 'xx' });
+  await run({ file, locale: 'xx' });
+  assert.equal(runs.length, 2, 'a result with errors is computed again');
+  assert.equal(cached('notes', stage, undefined), stage, 'without results the stage is returned as it is');
+});
+
+test('serialiseInput sorts object keys at every depth and keeps array order', () => {
+  assert.equal(serialiseInput({ b: 1, a: { d: [2, 1], c: null } }), '{"a":{"c":null,"d":[2,1]},"b":1}');
+  assert.equal(
+    serialiseInput({ a: { c: null, d: [2, 1] }, b: 1 }),
+    serialiseInput({ b: 1, a: { d: [2, 1], c: null } }),
+  );
+});
