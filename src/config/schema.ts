@@ -135,6 +135,12 @@ export const siteConfigSchema = z.strictObject({
   contentDir: z.string().default('content'),
   staticDir: z.string().default('static'),
   templatesDir: z.string().default('templates'),
+  /**
+   * Paths outside the site root (absolute, or relative to the folder of site.config.ts) that
+   * symbolic links in content/ and static/ (and `$ref`s) may point into. Nothing else outside the
+   * site root is ever read into the output.
+   */
+  allowedPaths: z.array(z.string().min(1)).default([]),
   /** The OpenAPI description (YAML or JSON); `docsgen build --openapi` overrides it. */
   openapi: z.string().optional(),
   /** Route prefix of the API reference. */

@@ -17,13 +17,21 @@ const DATA_KEYS = new Set(['example', 'examples', 'const', 'default', 'enum']);
 /**
  * Every `$ref` in every file of the description (absolute path → parsed content) must point at
  * something: a broken one is reported in the file that contains it, at its own pointer. One walk
- * per file.
+ * per file. A `$ref` to a file in `refused` (outside the site root, never read) says so.
  */
-export function checkRefs(files: Readonly<Record<string, unknown>>, display: (path: string) => string): Diagnostic[] {
+export function checkRefs(
+  files: Readonly<Record<string, unknown>>,
+  display: (path: string) => string,
+  refused: ReadonlySet<string> = new Set(),
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const [file, content] of Object.entries(files)) {
     walkRefs(content, (ref, path) => {
       const target = targetOf(file, ref);
+      if (target && refused.has(target.file)) {
+        diagnostics.push(refusedRef(ref, target.file, { file: display(file), pointer: toPointer(path) }));
+        return;
+      }
       const found = target && files[target.file] !== undefined ? getAtPointer(files[target.file], target.pointer) : undefined;
       if (target && found !== undefined) return;
       const why = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? 'only local files are read' : target && files[target.file] === undefined ? 'the file could not be read' : 'nothing at that pointer';
@@ -33,15 +41,31 @@ export function checkRefs(files: Readonly<Record<string, unknown>>, display: (pa
   return diagnostics;
 }
 
+function refusedRef(ref: string, target: string, where: { file: string; pointer: string }): Diagnostic {
+  return errorDiagnostic('DG307', `$ref "${ref}" points outside the site root, to ${target}: it is not read`, {
+    ...where,
+    hint: 'Nothing outside the folder of site.config.ts is read into the site unless listed: copy the file into the site, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
+  });
+}
+
 /** The file, pointer and name a `$ref` written in `file` points at; undefined for a URL. */
 export function targetOf(file: string, ref: string): RefTarget | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
   const hashAt = ref.indexOf('#');
   const filePart = hashAt === -1 ? ref : ref.slice(0, hashAt);
   const pointer = hashAt === -1 ? '#' : ref.slice(hashAt) || '#';
-  const targetFile = filePart ? resolve(dirname(file), decodeURIComponent(filePart)) : file;
+  const targetFile = filePart ? resolve(dirname(file), decodePath(filePart)) : file;
   const name = pointer === '#' ? basename(targetFile, extname(targetFile)) : pointerName(pointer);
   return { file: targetFile, pointer, name };
+}
+
+/** `%20` → space; a lone `%` (not an escape) stays as written instead of throwing. */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Calls `visit` for every `$ref` string, with the path of the object that holds it. */

@@ -19,7 +19,7 @@ export interface ApiReference {
 /** Loads the configured API description, if any, and builds its reference pages and sidebar. */
 export async function loadApiReference(config: SiteConfig, highlighter: Highlighter): Promise<ApiReference> {
   if (!config.openapiFile) return { pages: [], sidebar: [], diagnostics: [], files: [] };
-  const loaded = await loadApiSpec(config.openapiFile, { root: config.root });
+  const loaded = await loadApiSpec(config.openapiFile, { root: config.root, allowedPaths: config.allowedPaths });
   if (!loaded.spec) return { pages: [], sidebar: [], diagnostics: loaded.diagnostics, files: loaded.files };
   const built = buildApiPages(loaded.spec, {
     routePrefix: config.apiRoutePrefix,

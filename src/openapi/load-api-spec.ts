@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import { $RefParser } from '@apidevtools/json-schema-ref-parser';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { $RefParser, FileResolver, ResolverError, type FileInfo } from '@apidevtools/json-schema-ref-parser';
+import { isInside, readableFolders, realPath } from '../shared/allowed-paths.js';
 import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ApiSpec } from './api-spec.js';
 import type { OpenApiDocument } from './openapi-types.js';
@@ -19,7 +21,7 @@ export interface LoadApiSpecResult {
 }
 
 /** Local files only: HTTP `$ref`s are never fetched (builds are offline and deterministic). */
-const PARSER_OPTIONS = {
+const BASE_OPTIONS = {
   resolve: { external: true, http: false },
   // One parser for JSON and YAML, whatever the extension, that reports line and column; no file is
   // ever plain text or binary.
@@ -33,10 +35,15 @@ const PARSER_OPTIONS = {
  * files into one document (internal `$ref`s stay, so circular schemas stay finite), checks its
  * structure and indexes its operations. Problems come back as diagnostics with file and pointer.
  */
-export async function loadApiSpec(file: string, options: { root: string }): Promise<LoadApiSpecResult> {
+export async function loadApiSpec(
+  file: string,
+  options: { root: string; allowedPaths?: readonly string[] },
+): Promise<LoadApiSpecResult> {
   const absolutePath = resolve(options.root, file);
   const display = (path: string) => displayPath(options.root, path);
   const parser = new $RefParser();
+  const guard = guardedFileResolver(options.root, absolutePath, options.allowedPaths);
+  const PARSER_OPTIONS = { ...BASE_OPTIONS, resolve: { ...BASE_OPTIONS.resolve, file: guard.resolver } };
   const files = () => parser.$refs.paths().filter((p) => !/^https?:/i.test(p)).map((p) => resolve(p));
   const unreadable = checkReadable(absolutePath, display(absolutePath));
   if (unreadable) return { diagnostics: [unreadable], files: [absolutePath] };
@@ -60,7 +67,7 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
     if (syntaxErrors.length) {
       return { diagnostics: refParserDiagnostics({ errors: syntaxErrors }, display, absolutePath), files: files() };
     }
-    const broken = checkRefs(parser.$refs.values() as Record<string, unknown>, display);
+    const broken = checkRefs(parser.$refs.values() as Record<string, unknown>, display, guard.refused);
     if (broken.length) return { diagnostics: broken, files: files() };
     if (parser.$refs.paths().length > 1) ({ document, refNames } = bundleRefs(absolutePath, parser.$refs.values() as Record<string, unknown>));
   } catch (error) {
@@ -78,6 +85,30 @@ export async function loadApiSpec(file: string, options: { root: string }): Prom
     ...index,
   };
   return { spec, diagnostics, files: files() };
+}
+
+/**
+ * json-schema-ref-parser's file resolver, limited to the site root, config `allowedPaths` and the
+ * folder of a description the config names outside the root: a `$ref` to "/etc/passwd" or
+ * "../../secret.yaml" is not read (its target, links resolved, is recorded in `refused`).
+ */
+function guardedFileResolver(root: string, description: string, allowedPaths: readonly string[] = []) {
+  const folders = readableFolders(root, allowedPaths);
+  const descriptionFolder = realPath(dirname(description));
+  if (!folders.some((folder) => isInside(descriptionFolder, folder))) folders.push(descriptionFolder);
+  const refused = new Set<string>();
+  const resolver = {
+    ...FileResolver,
+    async read(file: FileInfo) {
+      const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : decodeURI(file.url);
+      if (!folders.some((folder) => isInside(realPath(path), folder))) {
+        refused.add(resolve(path));
+        throw new ResolverError(Object.assign(new Error(`${path} is outside the site root`), { code: 'EOUTSIDE' }), path);
+      }
+      return (FileResolver.read as (file: FileInfo) => Promise<Buffer>)(file);
+    },
+  };
+  return { resolver, refused: refused as ReadonlySet<string> };
 }
 
 function displayPath(root: string, path: string): string {
