@@ -12,7 +12,7 @@ import {
   saveCache,
 } from '../cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
-import { formatDiagnostics } from '../diagnostics/format-diagnostics.js';
+import { debugAdvice, formatDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 export interface BuildCommandOptions {
@@ -75,7 +75,9 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
     });
     if (tty) process.stderr.write('\r\x1b[2K');
     const diagnostics = applyStrict(result.diagnostics, Boolean(options.strict || result.config?.strict));
-    if (diagnostics.length) console.error(formatDiagnostics(diagnostics));
+    if (diagnostics.length) console.error(formatDiagnostics(diagnostics, { debug: options.debug }));
+    const advice = debugAdvice(diagnostics, options.debug);
+    if (advice) console.error(advice);
     if (hasErrors(diagnostics) || !result.files) {
       const count = diagnostics.filter((d) => d.severity === 'error').length;
       console.error(
@@ -99,7 +101,7 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
     if (tty) process.stderr.write('\r\x1b[2K');
     if (error instanceof DocsgenError) {
       // A stage that could not go on (the writer on a full disk): its diagnostics say why.
-      console.error(formatDiagnostics(error.diagnostics));
+      console.error(formatDiagnostics(error.diagnostics, { debug: options.debug }));
       console.error(
         `\ndocsgen: build failed; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`,
       );

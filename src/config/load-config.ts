@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { importCompiled, NODE_MODULE_BUILD } from '../shared/import-compiled.js';
 import { siteCacheDir } from '../shared/package-paths.js';
-import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { causeOf, errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
 
 export interface LoadConfigOptions {
@@ -91,7 +91,10 @@ export async function loadConfig(
     return {
       dependencies,
       diagnostics: [
-        errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, { file: rel }),
+        errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, {
+          file: rel,
+          cause: causeOf(error),
+        }),
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { streamWorker, workerUrl } from '../shared/worker.js';
-import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { causeOf, errorDiagnostic, type Diagnostic, type DiagnosticCause } from '../diagnostics/diagnostic.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.js';
@@ -10,8 +10,9 @@ export const PARALLEL_THRESHOLD = 150;
 
 export type ParseOutcome = { entry: DocEntry; parsed?: ParsedPage; diagnostics: Diagnostic[] };
 
-function failure(entry: DocEntry, message: string, line?: number): ParseOutcome {
-  return { entry, diagnostics: [errorDiagnostic('DG200', `Could not render Markdown: ${message}`, { file: entry.source.relativePath, line })] };
+/** A page whose parsing threw (a remark or rehype plugin): DG200 at the page, the exception as its cause. */
+function failure(entry: DocEntry, cause: DiagnosticCause, line?: number): ParseOutcome {
+  return { entry, diagnostics: [errorDiagnostic('DG200', `Could not render Markdown: ${cause.message}`, { file: entry.source.relativePath, line, cause })] };
 }
 
 function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): ParseOutcome[] {
@@ -20,7 +21,7 @@ function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): Par
       const parsed = parsePage(entry, options);
       return { entry, parsed, diagnostics: parsed.diagnostics };
     } catch (error) {
-      return failure(entry, (error as Error).message, (error as { line?: number }).line);
+      return failure(entry, causeOf(error), (error as { line?: number }).line);
     }
   });
 }

@@ -8,6 +8,7 @@ import { createMarkdownProcessor } from './markdown-processor.js';
 import { createAssetResolver } from './create-asset-resolver.js';
 import { parsePage, type ParsedPage } from './parse-page.js';
 import type { DocEntry } from './assign-doc-routes.js';
+import { causeOf, type DiagnosticCause } from '../diagnostics/diagnostic.js';
 
 export interface ParseWorkerInput {
   entries: DocEntry[];
@@ -15,7 +16,7 @@ export interface ParseWorkerInput {
   baseUrl: string;
 }
 
-export type ParseWorkerResult = ParsedPage | { error: string; line?: number };
+export type ParseWorkerResult = ParsedPage | { error: DiagnosticCause; line?: number };
 
 /** What the worker posts: the results of the next pages in order; `done` on the last part. */
 export interface ParseWorkerMessage {
@@ -33,7 +34,7 @@ const parse = (entry: DocEntry): ParseWorkerResult => {
   try {
     return parsePage(entry, options);
   } catch (error) {
-    return { error: (error as Error).message, line: (error as { line?: number }).line };
+    return { error: causeOf(error), line: (error as { line?: number }).line };
   }
 };
 for (let start = 0; start < entries.length || start === 0; start += PART_SIZE) {

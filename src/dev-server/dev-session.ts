@@ -3,7 +3,7 @@ import { runBuild } from '../build.js';
 import { createBuildCache } from '../build-cache.js';
 import { packageRoot, siteCacheDir } from '../shared/package-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
-import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { causeOf, errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, sortDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { builtinRenderer, type Renderer } from '../render/render-site.js';
 import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.js';
@@ -218,6 +218,7 @@ export function createDevSession({ configPath, persist = false, log, notify }: D
         errors = [
           errorDiagnostic('DG503', message, {
             hint: 'A template threw while rendering this page; fix the template and save.',
+            cause: causeOf(error),
           }),
         ];
         log(`docsgen dev: ${message}`);

@@ -17,6 +17,30 @@ export interface Diagnostic {
   /** Config key path, e.g. `navbar.items[2].type`. */
   key?: string;
   hint?: string;
+  /** The exception behind the problem (a template or plugin that threw): `--debug` prints its stack. */
+  cause?: DiagnosticCause;
+}
+
+/** An exception as plain data, so that it crosses worker threads and the build cache unchanged. */
+export interface DiagnosticCause {
+  message: string;
+  /** The stack, followed by the stacks of its own causes (`error.cause`), outermost first. */
+  stack?: string;
+}
+
+/** The cause of a diagnostic from a caught exception (anything may be thrown, not only errors). */
+export function causeOf(error: unknown): DiagnosticCause {
+  const stacks: string[] = [];
+  const seen = new Set<unknown>();
+  for (let current = error; current !== undefined && !seen.has(current); current = (current as Error).cause) {
+    seen.add(current);
+    stacks.push(current instanceof Error ? (current.stack ?? String(current)) : String(current));
+    if (!(current instanceof Error)) break;
+  }
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    stack: stacks.join('\nCaused by: '),
+  };
 }
 
 export interface Position {

@@ -26,13 +26,25 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   return unique.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }
 
-/** `file:line:col  error  message  CODE` followed by an indented hint, one per diagnostic. */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+/**
+ * `file:line:col  error  message  CODE` followed by an indented hint, one per diagnostic; with
+ * `debug`, the stack of the exception behind a diagnostic follows it, indented.
+ */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], { debug = false } = {}): string {
   return sortDiagnostics(diagnostics)
     .map((d) => {
       const where = location(d);
-      const head = `${where ? `${where}  ` : ''}${d.severity}  ${d.message}  ${d.code}`;
-      return d.hint ? `${head}\n    hint: ${d.hint}` : head;
+      const lines = [`${where ? `${where}  ` : ''}${d.severity}  ${d.message}  ${d.code}`];
+      if (d.hint) lines.push(`    hint: ${d.hint}`);
+      if (debug && d.cause?.stack) lines.push(d.cause.stack.replace(/^/gm, '    '));
+      return lines.join('\n');
     })
     .join('\n');
+}
+
+/** Said after diagnostics printed without `--debug` when one of them has a stack to show. */
+export function debugAdvice(diagnostics: readonly Diagnostic[], debug: boolean | undefined): string | undefined {
+  return !debug && diagnostics.some((d) => d.cause?.stack)
+    ? 'Run again with --debug for the stack of the exceptions behind these problems.'
+    : undefined;
 }

@@ -1,6 +1,6 @@
 import kebabCase from 'lodash/kebabCase.js';
 import type { snippetz } from '@scalar/snippetz';
-import { warningDiagnostic } from '../diagnostics/diagnostic.js';
+import { causeOf, warningDiagnostic } from '../diagnostics/diagnostic.js';
 import { renderCodeBlockHtml } from '../content/render-code-block.js';
 import type { CodeSampleView } from '../api-view.js';
 import { CODE_LANGUAGES, normalizeSampleLanguage } from './code-languages.js';
@@ -107,7 +107,7 @@ function print(language: string, har: HarRequest, { snippets, ctx, pointer }: Co
   try {
     return snippets.print(target.target as never, target.client as never, har as never) || undefined;
   } catch (error) {
-    ctx.page.diagnostics.push(warningDiagnostic('DG306', `Could not generate the ${target.label} code sample: ${(error as Error).message}`, { file: ctx.file, pointer }));
+    ctx.page.diagnostics.push(warningDiagnostic('DG306', `Could not generate the ${target.label} code sample: ${(error as Error).message}`, { file: ctx.file, pointer, cause: causeOf(error) }));
     return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageRoot } from '../shared/package-paths.js';
-import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { causeOf, errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { importCompiled, NODE_MODULE_BUILD } from '../shared/import-compiled.js';
 import type { Renderer } from './render-site.js';
@@ -120,6 +120,7 @@ export async function loadRenderer(
       diagnostics: [
         errorDiagnostic('DG502', `Templates could not be loaded: ${(error as Error).message}`, {
           file: relative(process.cwd(), templatesDir),
+          cause: causeOf(error),
         }),
       ],
     };

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build } from 'esbuild';
 import { esbuildDiagnostics } from '../../src/diagnostics/esbuild-diagnostics.js';
+import { causeOf, errorDiagnostic } from '../../src/diagnostics/diagnostic.js';
+import { formatDiagnostics } from '../../src/diagnostics/format-diagnostics.js';
 
 test('an esbuild failure becomes one diagnostic per error, at file, line and 1-based column', async () => {
   const error = await build({
@@ -33,5 +35,23 @@ test('a failure without esbuild messages keeps its own message and the given fil
         file: 'site.config.ts',
       },
     ],
+  );
+});
+
+test('a cause follows its chain once, whatever was thrown', () => {
+  const inner = new TypeError('inner');
+  const outer = new Error('outer', { cause: inner });
+  const cause = causeOf(outer);
+  assert.equal(cause.message, 'outer');
+  assert.match(cause.stack!, /^Error: outer\n\s+at [^]*\nCaused by: TypeError: inner\n\s+at /);
+  const loop = new Error('loop') as Error & { cause?: unknown };
+  loop.cause = loop;
+  assert.equal(causeOf(loop).stack!.split('Caused by').length, 1);
+  assert.deepEqual(causeOf('a string'), { message: 'a string', stack: 'a string' });
+  const d = errorDiagnostic('DG200', 'Could not render Markdown: outer', { file: 'a.md', cause });
+  assert.doesNotMatch(formatDiagnostics([d]), /Caused by/);
+  assert.match(
+    formatDiagnostics([d], { debug: true }),
+    /DG200\n {4}Error: outer\n {8}at [^]*\n {4}Caused by: TypeError/,
   );
 });

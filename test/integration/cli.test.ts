@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, createMiniSite } from '../helpers/mini-site.js';
+import { REPO, baseConfigSource, createMiniSite } from '../helpers/mini-site.js';
 
 const cli = (args: string[], cwd = REPO) =>
   spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8' });
@@ -220,4 +220,28 @@ test('a site with its own templates is rendered with them, as the client bundle 
   const broken = cli(['build', '--out', 'out', '--no-cache'], root);
   assert.equal(broken.status, 1);
   assert.match(broken.stderr, /templates\/components\/Footer\.tsx:\d+:\d+.*DG50[12]/s);
+});
+
+test('an exception behind a problem keeps its stack: --debug prints it under the diagnostic, without it a hint says so', async () => {
+  // A config that reads a secret through a helper, the way real configs read the environment.
+  const source = baseConfigSource(
+    `search: { appId: requireEnv('DOCS_SEARCH_APP_ID'), apiKey: 'x', indexName: 'docs' },`,
+  );
+  const root = await createMiniSite({
+    files: {
+      'site.config.ts': `${source}\nfunction requireEnv(name: string): string {\n  throw new Error(\`\${name} is not set\`, { cause: new TypeError('no such variable') });\n}\n`,
+    },
+  });
+  const plain = cli(['build'], root);
+  assert.equal(plain.status, 1);
+  assert.match(
+    plain.stderr,
+    /site\.config\.ts {2}error {2}Config file threw while loading: DOCS_SEARCH_APP_ID is not set {2}DG104/,
+  );
+  assert.doesNotMatch(plain.stderr, /at requireEnv/);
+  assert.match(plain.stderr, /Run again with --debug for the stack/);
+  const debug = cli(['build', '--debug'], root);
+  assert.equal(debug.status, 1);
+  assert.match(debug.stderr, /DG104\n {4}Error: DOCS_SEARCH_APP_ID is not set\n {8}at requireEnv /);
+  assert.match(debug.stderr, /\n {4}Caused by: TypeError: no such variable/);
 });
