@@ -14,6 +14,7 @@ import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJ
 import { builtinTemplatesCurrent, isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
 import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
+import { loadKatexAssets } from './output/katex-assets.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
@@ -112,6 +113,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     stages.loadApiReference(config),
     collectStaticFiles(join(config.root, config.staticDir)),
   ]);
+  // KaTeX's stylesheet and fonts are written only when some page has math.
+  const katexFiles = content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
   const nav = buildNavTree({
     sidebars: config.sidebars,
@@ -175,7 +178,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       notFoundHtml,
       bundle,
       assets,
-      staticFiles,
+      staticFiles: [...staticFiles, ...katexFiles],
       apiSpecJson: api.specJson,
       operations,
       searchFiles,

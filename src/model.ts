@@ -60,6 +60,8 @@ export interface Page {
   docsFeatures: { name: string; line?: number }[];
   /** What Docusaurus front matter adds to a doc page (absent on API and special pages). */
   docMeta?: DocMeta;
+  /** The body has KaTeX math: the page links KaTeX's stylesheet. */
+  usesMath?: boolean;
 }
 
 /** Docusaurus front matter of a doc page, resolved to what templates and routes need. */

@@ -259,6 +259,13 @@ export const siteConfigSchema = z.strictObject({
         .default({ current: { label: 'Next' } }),
     })
     .prefault({}),
+  /** Markdown extensions that change what plain text means, off unless asked for (as in Docusaurus). */
+  markdown: z
+    .strictObject({
+      /** `$…$` and `$$…$$` are math, rendered with KaTeX at build time (Docusaurus' remark-math + rehype-katex). */
+      math: z.boolean().default(false),
+    })
+    .prefault({}),
   /** Warnings (unknown front matter keys, a page without title…) fail `docsgen build`, as `--strict` does. */
   strict: z.boolean().default(false),
 });

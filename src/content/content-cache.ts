@@ -72,7 +72,16 @@ export function splitSources(cache: ContentCache | undefined, sources: readonly 
   return results;
 }
 
-const keyOf = (entry: DocEntry, baseUrl: string) => `${entry.id}\0${entry.route}\0${baseUrl}`;
+/** What a cached page was parsed with besides its own text. */
+interface CacheScope {
+  docRoutes: ReadonlyMap<string, string>;
+  baseUrl: string;
+  math: boolean;
+  assets: AssetResolver;
+}
+
+const keyOf = (entry: DocEntry, scope: { baseUrl: string; math: boolean }) =>
+  `${entry.id}\0${entry.route}\0${scope.baseUrl}\0${scope.math}`;
 
 /** Markdown paths whose route appeared, disappeared or changed between two builds. */
 function changedRoutes(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
@@ -85,7 +94,7 @@ function changedRoutes(before: ReadonlyMap<string, string>, after: ReadonlyMap<s
  * file when its text contains that file's name (plain or URL-encoded): a cheap over-approximation
  * of its Markdown links, so adding, renaming or deleting one page re-parses only pages that name it.
  */
-function takeCachedPages(cache: ContentCache, entries: readonly DocEntry[], options: { docRoutes: ReadonlyMap<string, string>; baseUrl: string; assets: AssetResolver }) {
+function takeCachedPages(cache: ContentCache, entries: readonly DocEntry[], options: CacheScope) {
   const names = changedRoutes(cache.docRoutes, options.docRoutes).flatMap((path) => [basename(path), encodeURI(basename(path))]);
   const hits = new Map<string, ParsedPage>();
   const misses: DocEntry[] = [];
@@ -94,7 +103,7 @@ function takeCachedPages(cache: ContentCache, entries: readonly DocEntry[], opti
     const valid =
       cached !== undefined &&
       cached.text === entry.source.text &&
-      cached.key === keyOf(entry, options.baseUrl) &&
+      cached.key === keyOf(entry, options) &&
       !names.some((name) => entry.source.text.includes(name)) &&
       cached.assetUrls.every(([source, url]) => options.assets.assetUrl(source) === url);
     if (valid) hits.set(entry.source.absolutePath, cached.parsed);
@@ -104,14 +113,14 @@ function takeCachedPages(cache: ContentCache, entries: readonly DocEntry[], opti
 }
 
 /** Records this build's parses; drops files that are gone so every entry matches `docRoutes`. */
-function storeParsedPages(cache: ContentCache, parsed: readonly ParseOutcome[], options: { docRoutes: ReadonlyMap<string, string>; baseUrl: string; assets: AssetResolver }): void {
+function storeParsedPages(cache: ContentCache, parsed: readonly ParseOutcome[], options: CacheScope): void {
   const current = new Set(parsed.map(({ entry }) => entry.source.absolutePath));
   for (const path of [...cache.pages.keys()]) if (!current.has(path)) cache.pages.delete(path);
   for (const { entry, parsed: page } of parsed) {
     const path = entry.source.absolutePath;
     if (!page) cache.pages.delete(path);
     else if (cache.pages.get(path)?.parsed !== page) {
-      cache.pages.set(path, { key: keyOf(entry, options.baseUrl), text: entry.source.text, parsed: page, assetUrls: page.assets.map((source) => [source, options.assets.assetUrl(source)]) });
+      cache.pages.set(path, { key: keyOf(entry, options), text: entry.source.text, parsed: page, assetUrls: page.assets.map((source) => [source, options.assets.assetUrl(source)]) });
     }
   }
   cache.docRoutes = options.docRoutes;
@@ -119,7 +128,7 @@ function storeParsedPages(cache: ContentCache, parsed: readonly ParseOutcome[], 
 
 /** `parsePages` for the entries the cache cannot answer; outcomes in entry order, as without a cache. */
 export async function parsePagesCached(cache: ContentCache, entries: readonly DocEntry[], options: ParsePageOptions, assets: AssetResolver): Promise<ParseOutcome[]> {
-  const scope = { docRoutes: options.docRoutes, baseUrl: options.baseUrl, assets };
+  const scope = { docRoutes: options.docRoutes, baseUrl: options.baseUrl, math: Boolean(options.mathProcessor), assets };
   const { hits, misses } = takeCachedPages(cache, entries, scope);
   const fresh = new Map((await parsePages(misses, options)).map((outcome) => [outcome.entry, outcome]));
   const outcomes = entries.map((entry): ParseOutcome => {

@@ -37,7 +37,8 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
   diagnostics.push(...routeDiagnostics);
   const docRoutes = new Map(entries.map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
-  const parseOptions = { processor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl };
+  const mathProcessor = config.markdown.math ? createMarkdownProcessor({ trusted: true, math: true }) : undefined;
+  const parseOptions = { processor, mathProcessor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl };
   const outcomes = cache ? await parsePagesCached(cache, entries, parseOptions, assets) : await parsePages(entries, parseOptions);
   const pages: Page[] = [];
   for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {

@@ -2,6 +2,8 @@ import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
 import { sanitize, defaultSchema } from 'hast-util-sanitize';
@@ -41,11 +43,15 @@ function rehypeSanitizeUntrusted() {
  * dropped and the tree is sanitised (no scripts, event handlers or javascript: URLs) before the
  * docsgen plugins add their own markup.
  */
-export function createMarkdownProcessor({ trusted }: { trusted: boolean }): MarkdownProcessor {
-  const base = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions).use(remarkDocsFeatures);
-  const processor = trusted
+export function createMarkdownProcessor({ trusted, math = false }: { trusted: boolean; math?: boolean }): MarkdownProcessor {
+  const gfm = unified().use(remarkParse).use(remarkGfm);
+  // `$…$` / `$$…$$` math (remark-math, KaTeX at build time) only where asked: it changes what a
+  // dollar sign means, and Docusaurus sites turn it on explicitly too.
+  const base = (math ? gfm.use(remarkMath) : gfm).use(remarkDirective).use(remarkAdmonitions).use(remarkDocsFeatures);
+  const html = trusted
     ? base.use(remarkRehype, { allowDangerousHtml: true })
     : base.use(remarkRehype, { allowDangerousHtml: false }).use(rehypeSanitizeUntrusted);
+  const processor = math ? html.use(rehypeKatex) : html;
   return processor
     .use(rehypeHeadingAnchors)
     .use(rehypeLinks)

@@ -11,6 +11,8 @@ import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-ti
 
 export interface ParsePageOptions {
   processor: MarkdownProcessor;
+  /** With config `markdown.math`: the processor with remark-math and KaTeX, for pages with a `$`. */
+  mathProcessor?: MarkdownProcessor;
   highlighter: Highlighter;
   docRoutes: ReadonlyMap<string, string>;
   baseUrl: string;
@@ -37,9 +39,11 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     lineOffset: entry.lineOffset,
   });
   const file = new VFile({ path: entry.source.absolutePath, value: convertLegacyAdmonitionTitles(entry.body), data: { docsgen: context } });
-  const html = String(options.processor.processSync(file));
+  // Only pages with a dollar sign pay for the math grammar.
+  const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
+  const html = String(processor.processSync(file));
   const fm = entry.frontMatter;
-  const text = html.replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
+  const text = (html.includes('class="katex"') ? mathAsTex(html) : html).replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
   const title = fm.title ?? firstHeading(entry.body) ?? entry.id;
   const page: Page = {
     id: entry.id,
@@ -59,9 +63,49 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     text,
     docsFeatures: context.docsFeatures,
     docMeta: buildDocMeta(fm),
+    ...(html.includes('class="katex"') ? { usesMath: true } : {}),
   };
   const missingTitle: Diagnostic[] = fm.title ? [] : [{ code: 'DG206', severity: 'warning', message: 'Page has no `title` in its front matter', file: entry.source.relativePath, line: 1 }];
-  return { page, assets: context.assets.map((a) => a.source), diagnostics: [...context.diagnostics, ...missingTitle] };
+  return { page, assets: context.assets.map((a) => a.source), diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...missingTitle] };
+}
+
+/** KaTeX cannot render an expression: rehype-katex shows it in red and leaves a message on the file. */
+function mathDiagnostics(file: VFile, entry: DocEntry): Diagnostic[] {
+  return file.messages
+    .filter((message) => message.source === 'rehype-katex')
+    .map((message) => ({
+      code: 'DG210',
+      severity: 'warning' as const,
+      message: `Math that KaTeX cannot render: ${String((message.cause as Error | undefined)?.message ?? message.reason).split('\n')[0]}`,
+      file: entry.source.relativePath,
+      line: message.line ? message.line + entry.lineOffset : undefined,
+      column: message.column ?? undefined,
+      hint: 'KaTeX supports most LaTeX math; see its list of supported functions. The expression is shown in red as written.',
+    }));
+}
+
+/**
+ * KaTeX writes each expression three times (MathML, its TeX annotation, the visible HTML); search
+ * text and descriptions keep the TeX only.
+ */
+function mathAsTex(html: string): string {
+  let out = html.replace(/<span class="katex-mathml">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span>/g, '$1');
+  for (let start = out.indexOf('<span class="katex-html"'); start !== -1; start = out.indexOf('<span class="katex-html"', start)) {
+    out = out.slice(0, start) + out.slice(endOfSpan(out, start));
+  }
+  return out;
+}
+
+/** The index just after the `</span>` that closes the span opened at `start`. */
+function endOfSpan(html: string, start: number): number {
+  const tags = /<span\b|<\/span>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    depth += match[0] === '</span>' ? -1 : 1;
+    if (depth === 0) return tags.lastIndex;
+  }
+  return html.length;
 }
 
 function firstHeading(markdown: string): string | undefined {

@@ -39,7 +39,7 @@ export async function parsePages(entries: readonly DocEntry[], options: ParsePag
   const docRoutes = [...options.docRoutes];
   const results = await Promise.all(
     shares.map(async (share) => {
-      const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl };
+      const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl, math: Boolean(options.mathProcessor) };
       const parts = await streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
       return parts.flatMap((part) => part.results).map((result, i): ParseOutcome => ('error' in result ? failure(share[i], result.error, result.line) : { entry: share[i], parsed: result, diagnostics: result.diagnostics }));
     }),

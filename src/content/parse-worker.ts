@@ -14,6 +14,8 @@ export interface ParseWorkerInput {
   entries: DocEntry[];
   docRoutes: [string, string][];
   baseUrl: string;
+  /** Config `markdown.math`: pages with a `$` are parsed with remark-math and KaTeX. */
+  math: boolean;
 }
 
 export type ParseWorkerResult = ParsedPage | { error: DiagnosticCause; line?: number };
@@ -27,9 +29,9 @@ export interface ParseWorkerMessage {
 /** Pages per message: the worker keeps only these in memory, not its whole share. */
 const PART_SIZE = 20;
 
-const { entries, docRoutes, baseUrl } = workerData as ParseWorkerInput;
+const { entries, docRoutes, baseUrl, math } = workerData as ParseWorkerInput;
 const assets = createAssetResolver(baseUrl);
-const options = { processor: createMarkdownProcessor({ trusted: true }), highlighter: createHighlighter(), docRoutes: new Map(docRoutes), baseUrl, assetUrl: assets.assetUrl };
+const options = { processor: createMarkdownProcessor({ trusted: true }), mathProcessor: math ? createMarkdownProcessor({ trusted: true, math: true }) : undefined, highlighter: createHighlighter(), docRoutes: new Map(docRoutes), baseUrl, assetUrl: assets.assetUrl };
 const parse = (entry: DocEntry): ParseWorkerResult => {
   try {
     return parsePage(entry, options);

@@ -6,6 +6,7 @@ import type { ClientBundle } from '../bundle/bundle-client.js';
 import { joinBase } from '../shared/url.js';
 import { buildHeadScript } from './head-script.js';
 import { buildPageProps } from './build-page-props.js';
+import { katexCssPath } from '../output/katex-assets.js';
 import { buildSiteProps } from './build-site-props.js';
 import type { AssetProps, NavbarItemProps } from './page-props.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
@@ -85,6 +86,8 @@ export function planRender({
     css: bundle.entry.css.map(asset),
     preload: bundle.entry.preload.map(asset),
   };
+  // KaTeX's stylesheet only on pages with math.
+  const mathAssets: AssetProps = { ...assets, css: [...assets.css, asset(katexCssPath())] };
   const apiOverviewRoute = table.pages.find((page) => page.kind === 'api-overview')?.route;
   const hashes = cache?.hashes ?? new WeakMap<object, string>();
   const once = (value: object, hash: () => string) => {
@@ -139,7 +142,7 @@ export function planRender({
         // garbage collector walks again and again) and already in the form files are written in.
         const html = Buffer.from(
           renderer.renderPage({
-            props: buildPageProps(page, table, site, assets),
+            props: buildPageProps(page, table, site, page.usesMath ? mathAssets : assets),
             headScript,
             apiOverviewRoute: overviewRoute,
           }),
