@@ -47,7 +47,6 @@ export default tseslint.config(
       'src/client/search/search-trigger.ts', // setupSearchTrigger: shortcut keys, lazy loading and focus
       'src/dev-server/dev-session.ts', // createDevSession: a state machine in closure variables
       'src/dev-server/live-reload-client.ts', // liveReloadClient: connection, overlay and page refresh
-      'src/openapi/media-to-view.ts', // mediaToView(5 params): to take one options object
       'src/render/build-site-props.ts', // buildSiteProps: navbar, footer and search props in one
       'src/render/render-site.ts', // planRender: render jobs and their cache keys (the cache wrapper takes the keys)
       'src/render/resolve-navbar.ts', // resolveNavbar: one branch per item type in one function

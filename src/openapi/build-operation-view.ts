@@ -78,7 +78,7 @@ function groupParameters(entry: ApiOperationEntry, ctx: ViewContext): ParameterG
 function requestBodyView(body: RequestBodyObject, ctx: ViewContext, pointer: string): RequestBodyView {
   const contents = Object.entries(body.content ?? {}).map(([mediaType, media]) => ({
     id: `request-body-${kebabCase(mediaType)}`,
-    ...mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'request', `${pointer}/content/${escapePointerToken(mediaType)}`),
+    ...mediaToView({ mediaType, media: resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, direction: 'request', pointer: `${pointer}/content/${escapePointerToken(mediaType)}` }, ctx),
   }));
   return { required: body.required === true, contents, ...optionalField('descriptionHtml', renderDescriptionField(ctx, body.description, `${pointer}/description`)) };
 }

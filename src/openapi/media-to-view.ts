@@ -10,7 +10,16 @@ import { renderDescriptionField, memoized, type ViewContext } from './view-conte
  * description's own `example`/`examples` first, else one generated from the schema. `pointer`
  * is where the media type object is in the document.
  */
-export function mediaToView(mediaType: string, media: MediaTypeObject, ctx: ViewContext, direction: Direction, pointer?: string): MediaView {
+/** One media type of a request body or response: where it is, which way it goes, and its object. */
+export interface MediaInput {
+  mediaType: string;
+  media: MediaTypeObject;
+  direction: Direction;
+  /** JSON pointer of the media type object, for messages. */
+  pointer?: string;
+}
+
+export function mediaToView({ mediaType, media, direction, pointer }: MediaInput, ctx: ViewContext): MediaView {
   const build = (c: ViewContext): MediaView => {
     const view: MediaView = { mediaType, examples: examplesOf(mediaType, media, c, direction) };
     if (media.schema !== undefined) view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema` });

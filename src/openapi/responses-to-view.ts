@@ -31,7 +31,7 @@ function responseViews(status: string, response: ResponseObject | undefined, ctx
     id: contents.length > 1 ? `${id}-${kebabCase(mediaType)}` : id,
     label: contents.length > 1 ? `${status} ${mediaType}` : status,
     ...common,
-    content: mediaToView(mediaType, resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, ctx, 'response', `${pointer}/content/${escapePointerToken(mediaType)}`),
+    content: mediaToView({ mediaType, media: resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, direction: 'response', pointer: `${pointer}/content/${escapePointerToken(mediaType)}` }, ctx),
   }));
 }
 
