@@ -1,3 +1,4 @@
+import pMap, { pMapSkip } from 'p-map';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
@@ -123,29 +124,27 @@ export function createFsWriter(
 const WRITES_IN_FLIGHT = 64;
 
 /**
- * `items.map(fn)` with at most `limit` calls running at a time; results in input order. After a
- * failure no call starts, and it rejects with the first error once the calls in flight have ended
- * (so that nothing still writes into a folder that is being removed).
+ * `items.map(fn)` with at most `limit` calls running at a time (p-map); results in input order.
+ * After a failure no call starts, and it rejects with the first error once the calls in flight
+ * have ended (so that nothing still writes into a folder that is being removed): p-map's own
+ * stopOnError rejects at once, so the calls left are skipped instead.
  */
 async function mapWithLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
   let failed = false;
-  const lane = async () => {
-    while (next < items.length && !failed) {
-      const index = next++;
-      try {
-        results[index] = await fn(items[index]);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+  const call = async (item: T): Promise<R | typeof pMapSkip> => {
+    if (failed) return pMapSkip;
+    try {
+      return await fn(item);
+    } catch (error) {
+      failed = true;
+      throw error;
     }
   };
-  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
-  const failure = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
-  if (failure) throw failure.reason;
-  return results;
+  try {
+    return (await pMap(items, call, { concurrency: Math.max(1, limit), stopOnError: false })) as R[];
+  } catch (error) {
+    throw error instanceof AggregateError ? error.errors[0] : error;
+  }
 }
 
 /** Relative to the working directory when inside it, else absolute. */
