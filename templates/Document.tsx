@@ -48,6 +48,9 @@ export function Document({ props, head, headScript, children }: DocumentProps) {
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {assets.pageCss?.map((href) => (
+          <link key={href} rel="stylesheet" href={href} data-page-asset="" />
+        ))}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

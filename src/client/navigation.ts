@@ -16,6 +16,8 @@ const HEAD_SELECTOR = [
   'link[rel="prev"]',
   'link[rel="next"]',
   'script[type="application/ld+json"]',
+  // A page's own stylesheets (KaTeX's on pages with math).
+  'link[data-page-asset]',
 ].join(', ');
 
 export interface NavigationOptions {

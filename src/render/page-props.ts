@@ -63,6 +63,8 @@ export interface SiteProps {
 
 export interface AssetProps {
   css: string[];
+  /** Stylesheets only some pages need (KaTeX's): swapped with the page on client-side navigation. */
+  pageCss?: string[];
   /** Entry script (ES module). */
   js: string;
   /** Modules to preload. */

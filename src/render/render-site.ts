@@ -87,7 +87,7 @@ export function planRender({
     preload: bundle.entry.preload.map(asset),
   };
   // KaTeX's stylesheet only on pages with math.
-  const mathAssets: AssetProps = { ...assets, css: [...assets.css, asset(katexCssPath())] };
+  const mathAssets: AssetProps = { ...assets, pageCss: [asset(katexCssPath())] };
   const apiOverviewRoute = table.pages.find((page) => page.kind === 'api-overview')?.route;
   const hashes = cache?.hashes ?? new WeakMap<object, string>();
   const once = (value: object, hash: () => string) => {

@@ -36,7 +36,10 @@ test('markdown.math: $…$ and $$…$$ are KaTeX at build time; its CSS and font
     html,
     /<meta name="description" content="Each epoch a hotspot earns a share s_i = \\frac\{p_i\}\{\\sum_j p_j\} of the pool/,
   );
-  const css = /<link rel="stylesheet" href="(\/assets\/katex-[\d.]+\/katex\.min\.css)"/.exec(html)?.[1];
+  // data-page-asset: client-side navigation swaps it in and out with the page (navigation.ts).
+  const css = /<link rel="stylesheet" href="(\/assets\/katex-[\d.]+\/katex\.min\.css)" data-page-asset=""/.exec(
+    html,
+  )?.[1];
   assert.ok(css, 'the math page links KaTeX CSS');
   assert.doesNotMatch(text('guides/start/index.html'), /katex/);
   const paths = result.files!.map((f) => f.path);
