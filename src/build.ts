@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
@@ -111,7 +111,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       changed: options.changed && new Set(options.changed),
     }),
     stages.loadApiReference(config),
-    collectStaticFiles(join(config.root, config.staticDir)),
+    collectStaticFiles(config),
   ]);
   // KaTeX's stylesheet and fonts are written only when some page has math.
   const katexFiles = content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
@@ -130,12 +130,13 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     `/openapi/${config.product.slug}.json`,
     '/meta/index.json',
     '/sitemap.xml',
-    ...staticFiles.map((f) => `/${f.path}`),
+    ...staticFiles.files.map((f) => `/${f.path}`),
   ]);
   const unbuilt = unbuiltApi(config, api);
   const diagnostics = [
     ...loaded.diagnostics,
     ...content.diagnostics,
+    ...staticFiles.diagnostics,
     ...api.diagnostics,
     ...nav.diagnostics,
     ...navbar.diagnostics.filter(unbuilt.keep),
@@ -178,7 +179,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       notFoundHtml,
       bundle,
       assets,
-      staticFiles: [...staticFiles, ...katexFiles],
+      staticFiles: [...staticFiles.files, ...katexFiles],
       apiSpecJson: api.specJson,
       operations,
       searchFiles,

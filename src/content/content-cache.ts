@@ -1,10 +1,9 @@
-import fg from 'fast-glob';
-import { readFile, stat } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { DocEntry } from './assign-doc-routes.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import { parseFrontMatter, type SplitSource } from './parse-front-matter.js';
-import type { SourceFile } from './collect-sources.js';
+import { listSources, readSource, type CollectedSources, type ContentFolder, type SourceFile } from './collect-sources.js';
 import type { ParsedPage, ParsePageOptions } from './parse-page.js';
 import { parsePages, type ParseOutcome } from './parse-pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -25,7 +24,7 @@ interface CachedParse {
  */
 export interface ContentCache {
   /** Source files, read again only when their size or modification time changed. */
-  sources: Map<string, { mtimeMs: number; size: number; source: SourceFile }>;
+  sources: Map<string, { mtimeMs: number; size: number; source: SourceFile; diagnostics: Diagnostic[] }>;
   /** Front matter per file, valid while the file's text is the same. */
   splits: Map<string, { text: string; value?: SplitSource; diagnostics: Diagnostic[] }>;
   /** Parsed pages by absolute path, all consistent with `docRoutes`. */
@@ -39,27 +38,29 @@ export function createContentCache(): ContentCache {
 }
 
 /**
- * collectSources (same files, same order) for a cache: one directory walk, and only new or
- * modified files are read. Modified means: listed in `changed` when the caller knows what changed
- * since the last build with this cache (the dev server's watcher), else a different size or
- * modification time. Keep the pattern in step with collect-sources.ts.
+ * collectSources (same files, same order, same diagnostics) for a cache: one directory walk, and
+ * only new or modified files are read. Modified means: listed in `changed` when the caller knows
+ * what changed since the last build with this cache (the dev server's watcher), else a different
+ * size or modification time.
  */
-export async function collectSourcesCached(cache: ContentCache, { root, contentDir }: { root: string; contentDir: string }, changed?: ReadonlySet<string>): Promise<SourceFile[]> {
-  const base = join(root, contentDir);
+export async function collectSourcesCached(cache: ContentCache, folder: ContentFolder, changed?: ReadonlySet<string>): Promise<CollectedSources> {
   // Synchronous: a thousand stats cost a third of the CPU time of the asynchronous walk.
-  const files = fg.sync('**/*.{md,mdx}', { cwd: base, ignore: ['**/_*', '**/node_modules/**'], objectMode: true, stats: !changed }).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const sources = await Promise.all(
-    files.map(async ({ path: file, stats: listed }) => {
-      const absolutePath = join(base, file);
-      const known = cache.sources.get(absolutePath);
-      if (known && (changed ? !changed.has(absolutePath) : listed && known.mtimeMs === listed.mtimeMs && known.size === listed.size)) return known;
-      const stats = listed ?? (await stat(absolutePath));
-      const source = { absolutePath, relativePath: relative(root, absolutePath), contentPath: file.replace(/\.mdx?$/, ''), text: await readFile(absolutePath, 'utf8') };
-      return { mtimeMs: stats.mtimeMs, size: stats.size, source };
+  const listed = listSources(folder, !changed);
+  const read = await Promise.all(
+    listed.entries.map(async (entry) => {
+      const known = cache.sources.get(entry.absolutePath);
+      const stats = entry.stats;
+      if (known && (changed ? !changed.has(entry.absolutePath) : stats && known.mtimeMs === stats.mtimeMs && known.size === stats.size)) return known;
+      const now = stats ?? statSync(entry.readPath, { throwIfNoEntry: false });
+      return { mtimeMs: now?.mtimeMs ?? -1, size: now?.size ?? -1, ...(await readSource(folder, entry)) };
     }),
   );
-  cache.sources = new Map(sources.map((entry) => [entry.source.absolutePath, entry]));
-  return sources.map((entry) => entry.source);
+  // A file that could not be read is read again next time.
+  cache.sources = new Map(read.flatMap(({ source, ...entry }) => (source ? [[source.absolutePath, { ...entry, source }] as const] : [])));
+  return {
+    sources: read.flatMap((entry) => (entry.source ? [entry.source] : [])),
+    diagnostics: [...listed.diagnostics, ...read.flatMap((entry) => entry.diagnostics)],
+  };
 }
 
 /** Splits the front matter of every source, reusing the split of a file whose text is unchanged. */

@@ -1,6 +1,7 @@
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { SiteConfig } from '../config/resolve-config.js';
-import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
 import { assignDocRoutes } from './assign-doc-routes.js';
 import { collectSources } from './collect-sources.js';
@@ -24,10 +25,12 @@ export interface LoadContentOptions {
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
 export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<{ pages: Page[]; categories: CategoryIndex; diagnostics: Diagnostic[] }> {
-  const folder = { root: config.root, contentDir: config.contentDir };
+  const folder = { root: config.root, contentDir: config.contentDir, allowedPaths: config.allowedPaths };
   // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
-  const [sources, categoryFiles] = await Promise.all([cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder), collectCategories(folder)]);
-  const diagnostics: Diagnostic[] = [...categoryFiles.diagnostics];
+  const [collected, categoryFiles] = await Promise.all([cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder), collectCategories(folder)]);
+  const sources = collected.sources;
+  const diagnostics: Diagnostic[] = [...collected.diagnostics, ...categoryFiles.diagnostics];
+  if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
   const splits: SplitSource[] = [];
   for (const result of splitSources(cache, sources)) {
     diagnostics.push(...result.diagnostics);
@@ -52,4 +55,14 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
     }
   }
   return { pages, categories: categoryFiles.categories, diagnostics };
+}
+
+function noSources(config: SiteConfig): Diagnostic {
+  const folder = `${config.contentDir.replace(/\/+$/, '')}/`;
+  return errorDiagnostic('DG216', `No Markdown files found in ${folder}`, {
+    file: folder,
+    hint: existsSync(join(config.root, config.contentDir))
+      ? `Add pages as .md or .mdx files under ${folder} (names starting with "_" or "." are left out), e.g. ${folder}index.md for the home page.`
+      : `The folder ${join(config.root, config.contentDir)} does not exist: create it, or set \`contentDir\` in site.config.ts to where the pages are.`,
+  });
 }

@@ -1,0 +1,193 @@
+// What docsgen refuses to read from content/ and static/: links out of the site, link loops,
+// binary or mis-encoded Markdown, unreadable files, an empty content folder. Each is a coded
+// diagnostic naming the file, collected with the others; nothing private reaches the output.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBuild } from '../../src/build.js';
+import { collectSources } from '../../src/content/collect-sources.js';
+import { collectSourcesCached, createContentCache } from '../../src/content/content-cache.js';
+import { decodeSourceText } from '../../src/content/decode-source-text.js';
+import { nodeSiteFs } from '../../src/content/walk-site-folder.js';
+import { collectStaticFiles } from '../../src/output/collect-static-files.js';
+import { createMiniSite } from '../helpers/mini-site.js';
+
+const codes = (diagnostics: readonly { code: string }[]) => diagnostics.map((d) => d.code).sort();
+
+/** A folder next to the site (outside its root) holding what must never be published. */
+async function privateFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'docsgen-private-'));
+  await writeFile(join(folder, 'deploy-token.txt'), 'HELIUMGEEK_DEPLOY_TOKEN=hg_live_0f3a9c\n');
+  await writeFile(join(folder, 'coverage-notes.md'), '---\ntitle: Internal coverage notes\n---\n\nNot for customers.\n');
+  return folder;
+}
+
+test('static/: links out of the site are refused by name and target; the same links are followed once allowedPaths lists the folder', async () => {
+  const outside = await privateFolder();
+  const root = await createMiniSite({ files: { 'static/img/hotspot-map.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' } });
+  await symlink(outside, join(root, 'static/private'));
+  await symlink(join(outside, 'deploy-token.txt'), join(root, 'static/token.txt'));
+  if (existsSync('/proc/self/environ')) await symlink('/proc/self/environ', join(root, 'static/env.txt'));
+  const refused = await collectStaticFiles({ root, staticDir: 'static' });
+  assert.deepEqual(
+    refused.files.map((file) => file.path),
+    ['img/hotspot-map.svg'],
+  );
+  const byFile = new Map(refused.diagnostics.map((d) => [d.file, d]));
+  assert.ok(refused.diagnostics.every((d) => d.code === 'DG210' && d.severity === 'error' && d.hint?.includes('allowedPaths')));
+  assert.match(byFile.get('static/private')!.message, new RegExp(`points outside the site to "${outside}"`));
+  assert.match(byFile.get('static/token.txt')!.message, /deploy-token\.txt/);
+  if (existsSync('/proc/self/environ')) assert.match(byFile.get('static/env.txt')!.message, /"\/proc\/self\/environ"/);
+
+  const allowed = await collectStaticFiles({ root, staticDir: 'static', allowedPaths: [outside] });
+  assert.deepEqual(
+    allowed.files.map((file) => file.path),
+    ['img/hotspot-map.svg', 'private/coverage-notes.md', 'private/deploy-token.txt', 'token.txt'],
+  );
+  assert.deepEqual(
+    allowed.diagnostics.map((d) => d.file),
+    existsSync('/proc/self/environ') ? ['static/env.txt'] : [],
+  );
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+test('content/: a page linked in from outside the site fails the build, and neither it nor the static link reaches the output', async () => {
+  const outside = await privateFolder();
+  const root = await createMiniSite();
+  await symlink(join(outside, 'coverage-notes.md'), join(root, 'content/guides/coverage-notes.md'));
+  await mkdir(join(root, 'static'), { recursive: true });
+  await symlink(outside, join(root, 'static/etc'));
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.equal(result.files, undefined);
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.code, d.file]),
+    [
+      ['DG210', 'content/guides/coverage-notes.md'],
+      ['DG210', 'static/etc'],
+    ],
+  );
+  // A static folder that is itself a link out of the site is refused the same way.
+  await rm(join(root, 'static'), { recursive: true });
+  await symlink(outside, join(root, 'static'));
+  const folderLink = await collectStaticFiles({ root, staticDir: 'static' });
+  assert.deepEqual([folderLink.files, codes(folderLink.diagnostics)], [[], ['DG210']]);
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+test('content/: two link loops are each reported once, as warnings, and every page is read once', async () => {
+  const root = await createMiniSite({
+    files: { 'content/examples/rewards/daily-rewards.md': '---\ntitle: Daily rewards\n---\n\nSum `dc_rewards`.\n' },
+  });
+  await symlink('..', join(root, 'content/guides/loop'));
+  await symlink('../..', join(root, 'content/examples/rewards/back-to-site'));
+  // Two folders linking to each other: a loop too, found from either side.
+  await symlink('../examples', join(root, 'content/guides/examples-link'));
+  for (const collect of [
+    () => collectSources({ root, contentDir: 'content' }),
+    () => collectSourcesCached(createContentCache(), { root, contentDir: 'content' }),
+  ]) {
+    const { sources, diagnostics } = await collect();
+    const paths = sources.map((source) => source.contentPath);
+    assert.ok(paths.length < 10, `pages read more than once: ${paths.join(', ')}`);
+    assert.ok(paths.includes('guides/start') && paths.includes('examples/rewards/daily-rewards'));
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, d.file]),
+      [
+        ['DG211', 'warning', 'content/examples/rewards/back-to-site'],
+        ['DG211', 'warning', 'content/guides/loop'],
+      ].sort(),
+    );
+  }
+  await rm(root, { recursive: true, force: true });
+});
+
+test('an unreadable file is a DG212 error naming it, collected with the other pages (not an EACCES abort)', async () => {
+  const root = await createMiniSite();
+  const denied = join(root, 'content/guides/next.md');
+  // Tests may run as root, who reads anything: the permission error is injected.
+  const fs = {
+    ...nodeSiteFs,
+    readFile: (path: string) =>
+      path === denied
+        ? Promise.reject(Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES' }))
+        : nodeSiteFs.readFile(path),
+  };
+  const { sources, diagnostics } = await collectSources({ root, contentDir: 'content', fs });
+  assert.deepEqual(
+    sources.map((source) => source.relativePath),
+    ['content/guides/start.md', 'content/index.md'],
+  );
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0].code, 'DG212');
+  assert.equal(diagnostics[0].file, 'content/guides/next.md');
+  assert.match(diagnostics[0].message, /permission denied \(EACCES\)/);
+  assert.match(diagnostics[0].hint!, /chmod a\+r/);
+  await rm(root, { recursive: true, force: true });
+});
+
+test('an empty or missing content folder says "No Markdown files found in content/"', async () => {
+  const root = await createMiniSite();
+  await rm(join(root, 'content'), { recursive: true });
+  await mkdir(join(root, 'content/guides'), { recursive: true });
+  await writeFile(join(root, 'content/guides/_draft-notes.md'), '# left out: starts with _\n');
+  const empty = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const first = empty.diagnostics.find((d) => d.code === 'DG216');
+  assert.equal(first?.message, 'No Markdown files found in content/');
+  assert.match(first!.hint!, /index\.md/);
+  await rm(join(root, 'content'), { recursive: true });
+  const missing = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.match(missing.diagnostics.find((d) => d.code === 'DG216')!.hint!, /does not exist/);
+  await rm(root, { recursive: true, force: true });
+});
+
+test('a binary file named .md is an error; invalid UTF-8 a warning naming the line; Latin-1 is read as Latin-1 with a warning', () => {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+  const binary = decodeSourceText(png, 'content/guides/coverage.md');
+  assert.equal(binary.text, undefined);
+  assert.deepEqual(
+    binary.diagnostics.map((d) => [d.code, d.severity, d.file]),
+    [['DG213', 'error', 'content/guides/coverage.md']],
+  );
+
+  const invalid = Buffer.concat([
+    Buffer.from('---\ntitle: Witness rewards\n---\n\nBeacons are paid in '),
+    Buffer.from([0xe2, 0x82]),
+    Buffer.from(' HNT.\n'),
+  ]);
+  const broken = decodeSourceText(invalid, 'content/guides/witness.md');
+  assert.deepEqual(
+    broken.diagnostics.map((d) => [d.code, d.severity, d.line]),
+    [['DG214', 'warning', 5]],
+  );
+
+  const latin1 = Buffer.from('---\ntitle: Réseau élargi\n---\n\nLa couverture à Zürich.\n', 'latin1');
+  const read = decodeSourceText(latin1, 'content/guides/reseau.md');
+  assert.equal(read.text, '---\ntitle: Réseau élargi\n---\n\nLa couverture à Zürich.\n');
+  assert.deepEqual(
+    read.diagnostics.map((d) => [d.code, d.line]),
+    [['DG215', 2]],
+  );
+
+  const pasted = decodeSourceText(Buffer.from('---\ntitle: Hex\n---\n\nThe key\u0008 is secret.\n'), 'content/x.md');
+  assert.equal(pasted.text, '---\ntitle: Hex\n---\n\nThe key is secret.\n');
+  assert.deepEqual(
+    pasted.diagnostics.map((d) => [d.code, d.line]),
+    [['DG214', 5]],
+  );
+});
+
+test('property: any UTF-8 text without control characters decodes to itself with no diagnostic', () => {
+  const alphabet = ['a', 'Z', ' ', '\n', '\t', '#', 'é', 'ß', '€', '中', '😀', '\u00a0', '`', '>', '\r\n', 'ñ', '—'];
+  let seed = 11;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let run = 0; run < 300; run += 1) {
+    const text = Array.from({ length: Math.floor(random() * 200) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const decoded = decodeSourceText(Buffer.from(text), 'content/p.md');
+    assert.deepEqual(decoded, { text, diagnostics: [] }, JSON.stringify(text));
+  }
+});
