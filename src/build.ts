@@ -122,10 +122,11 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     apiSidebar: api.sidebar,
     configFile: config.configFile,
     categories: content.categories,
+    unbuiltDocIds: content.unbuiltDocIds,
   });
   const pages = [...content.pages, ...nav.generatedPages, ...api.pages, ...special.pages];
   const table = buildRouteTable(pages, nav.sidebars);
-  const navbar = resolveNavbar(config, nav.sidebars, content.pages);
+  const navbar = resolveNavbar(config, nav.sidebars, content.pages, content.unbuiltDocIds);
   const generatedRoutes = new Set([
     `/openapi/${config.product.slug}.json`,
     '/meta/index.json',
@@ -144,7 +145,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       table,
       generatedRoutes,
       { site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors }, api: config.api },
-      unbuilt.prefixes,
+      [...unbuilt.prefixes, ...content.unbuiltRoutes],
     ),
     ...checkPagination(content.pages),
     ...checkDocsFeatures(table),

@@ -12,9 +12,15 @@ export interface DocEntry extends SplitSource {
  * `/guides/usage`; `index.md` → `/`; front matter `id` renames the last segment and `slug`
  * overrides the route (absolute, or relative to the file's folder). Drafts are left out.
  */
-export function assignDocRoutes(sources: readonly SplitSource[]): { entries: DocEntry[]; diagnostics: Diagnostic[] } {
+export function assignDocRoutes(sources: readonly SplitSource[]): {
+  entries: DocEntry[];
+  /** Pages left out because their route or id is taken (DG204, DG205): links and sidebar items naming them are not errors of their own. */
+  unbuilt: DocEntry[];
+  diagnostics: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
   const entries: DocEntry[] = [];
+  const unbuilt: DocEntry[] = [];
   const byRoute = new Map<string, DocEntry>();
   const byId = new Map<string, DocEntry>();
   for (const split of sources) {
@@ -25,21 +31,47 @@ export function assignDocRoutes(sources: readonly SplitSource[]): { entries: Doc
     const id = dir ? `${dir}/${name}` : name;
     const route = routeFor(dir, name, split.frontMatter.slug);
     const entry: DocEntry = { ...split, id, route };
+    const unsafe = unsafeRouteDiagnostic(entry);
+    if (unsafe) {
+      diagnostics.push(unsafe);
+      unbuilt.push(entry);
+      continue;
+    }
     const clash = byRoute.get(route);
     if (clash) {
       diagnostics.push(errorDiagnostic('DG204', `Two pages have the route "${route}": ${clash.source.relativePath} and ${split.source.relativePath}`, { file: split.source.relativePath, line: 1, hint: 'Change the file name or the `slug` front matter of one of them.' }));
+      unbuilt.push(entry);
       continue;
     }
     const idClash = byId.get(id);
     if (idClash) {
       diagnostics.push(errorDiagnostic('DG205', `Two pages have the doc id "${id}": ${idClash.source.relativePath} and ${split.source.relativePath}`, { file: split.source.relativePath, line: 1 }));
+      unbuilt.push({ ...entry, route: idClash.route });
       continue;
     }
     byRoute.set(route, entry);
     byId.set(id, entry);
     entries.push(entry);
   }
-  return { entries, diagnostics };
+  return { entries, unbuilt, diagnostics };
+}
+
+/**
+ * `#`, `?` and `%` end or escape a URL path: a page at "/guides/c#-client" would be linked, listed
+ * in the sitemap and searched as "/guides/c", and "100%" is not a valid path at all. Rather than
+ * publish a page whose address means something else than its name, docsgen refuses such routes.
+ */
+function unsafeRouteDiagnostic(entry: DocEntry): Diagnostic | undefined {
+  const character = /[#?%]/.exec(entry.route)?.[0];
+  if (!character) return undefined;
+  const fromSlug = entry.frontMatter.slug !== undefined;
+  return errorDiagnostic('DG217', `The route "${entry.route}" of ${entry.source.relativePath} contains "${character}", which cannot be part of a page's address`, {
+    file: entry.source.relativePath,
+    line: 1,
+    hint: fromSlug
+      ? 'Change the `slug` front matter to letters, digits, "-" and "/" (e.g. `slug: /guides/csharp-client`).'
+      : 'Rename the file without "#", "?" or "%" (e.g. csharp-client.md), or give it a `slug` front matter such as `slug: /guides/csharp-client`.',
+  });
 }
 
 function routeFor(dir: string, name: string, slug: string | undefined): string {

@@ -23,8 +23,18 @@ export interface LoadContentOptions {
   changed?: ReadonlySet<string>;
 }
 
+export interface LoadedContent {
+  pages: Page[];
+  categories: CategoryIndex;
+  /** Doc ids of pages left out because another page has their route or id (already reported). */
+  unbuiltDocIds: ReadonlySet<string>;
+  /** The routes links to those pages resolve to: their anchors are not checked against the page that took the route. */
+  unbuiltRoutes: string[];
+  diagnostics: Diagnostic[];
+}
+
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
-export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<{ pages: Page[]; categories: CategoryIndex; diagnostics: Diagnostic[] }> {
+export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<LoadedContent> {
   const folder = { root: config.root, contentDir: config.contentDir, allowedPaths: config.allowedPaths };
   // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
   const [collected, categoryFiles] = await Promise.all([cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder), collectCategories(folder)]);
@@ -36,9 +46,10 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
     diagnostics.push(...result.diagnostics);
     if (result.value) splits.push(result.value);
   }
-  const { entries, diagnostics: routeDiagnostics } = assignDocRoutes(splits);
+  const { entries, unbuilt, diagnostics: routeDiagnostics } = assignDocRoutes(splits);
   diagnostics.push(...routeDiagnostics);
-  const docRoutes = new Map(entries.map((entry) => [entry.source.absolutePath, entry.route]));
+  // A link to a page left out for a clash goes where the clash is: the clash is the one error to report.
+  const docRoutes = new Map([...entries, ...unbuilt].map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
   const mathProcessor = config.markdown.math ? createMarkdownProcessor({ trusted: true, math: true }) : undefined;
   const parseOptions = { processor, mathProcessor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl };
@@ -54,7 +65,13 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
       if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
     }
   }
-  return { pages, categories: categoryFiles.categories, diagnostics };
+  return {
+    pages,
+    categories: categoryFiles.categories,
+    unbuiltDocIds: new Set(unbuilt.map((entry) => entry.id)),
+    unbuiltRoutes: unbuilt.map((entry) => entry.route),
+    diagnostics,
+  };
 }
 
 function noSources(config: SiteConfig): Diagnostic {

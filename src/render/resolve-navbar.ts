@@ -29,6 +29,8 @@ export function resolveNavbar(
   config: SiteConfig,
   sidebars: Readonly<Record<string, NavItem[]>>,
   docs: readonly Page[],
+  /** Docs left out for a route or id clash (already an error): a navbar item naming one is dropped silently. */
+  unbuiltDocIds: ReadonlySet<string> = new Set(),
 ): { items: NavbarItemProps[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const items: NavbarItemProps[] = [];
@@ -76,6 +78,7 @@ export function resolveNavbar(
       }
       case 'doc': {
         const page = docs.find((doc) => doc.id === item.docId);
+        if (!page && unbuiltDocIds.has(item.docId)) return;
         if (!page) {
           diagnostics.push(
             errorDiagnostic('DG113', `Navbar item links to the doc "${item.docId}", which does not exist`, {
