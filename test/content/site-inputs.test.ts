@@ -191,3 +191,33 @@ test('property: any UTF-8 text without control characters decodes to itself with
     assert.deepEqual(decoded, { text, diagnostics: [] }, JSON.stringify(text));
   }
 });
+
+test('a Latin-1 page and a pasted control character reach the pages and /meta/index.json as the intended text, with warnings', async () => {
+  const root = await createMiniSite();
+  await writeFile(
+    join(root, 'content/guides/reseau.md'),
+    Buffer.from('---\ntitle: Réseau élargi\ndescription: Couverture à Zürich.\n---\n\n## Débit\n\nLes hotspots près de Genève.\n', 'latin1'),
+  );
+  await writeFile(
+    join(root, 'content/guides/keys.md'),
+    '---\ntitle: API keys\u001b[0m\ndescription: Rotating keys.\n---\n\nCopy the key\u0007 from the dashboard.\n',
+  );
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.code, d.file, d.line]),
+    [
+      ['DG214', 'content/guides/keys.md', 2],
+      ['DG215', 'content/guides/reseau.md', 2],
+    ],
+  );
+  const file = (path: string) => String(result.files!.find((f) => f.path === path)!.contents);
+  const meta = JSON.parse(file('meta/index.json')) as { docs: { id: string; title: string; description: string }[] };
+  const byId = new Map(meta.docs.map((doc) => [doc.id, doc]));
+  assert.equal(byId.get('guides/reseau')?.title, 'Réseau élargi');
+  assert.equal(byId.get('guides/reseau')?.description, 'Couverture à Zürich.');
+  assert.equal(byId.get('guides/keys')?.title, 'API keys[0m');
+  // eslint-disable-next-line no-control-regex
+  assert.doesNotMatch(file('meta/index.json'), /[\u0000-\u0008\u000b\u000e-\u001f\ufffd]|\\u00[01]/);
+  assert.match(file('guides/reseau/index.html'), /Les hotspots près de Genève\./);
+  await rm(root, { recursive: true, force: true });
+});
