@@ -65,7 +65,7 @@ function unsafeRouteDiagnostic(entry: DocEntry): Diagnostic | undefined {
   const character = /[#?%]/.exec(entry.route)?.[0];
   if (!character) return undefined;
   const fromSlug = entry.frontMatter.slug !== undefined;
-  return errorDiagnostic('DG217', `The route "${entry.route}" of ${entry.source.relativePath} contains "${character}", which cannot be part of a page's address`, {
+  return errorDiagnostic('DG227', `The route "${entry.route}" of ${entry.source.relativePath} contains "${character}", which cannot be part of a page's address`, {
     file: entry.source.relativePath,
     line: 1,
     hint: fromSlug

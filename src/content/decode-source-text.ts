@@ -54,7 +54,7 @@ export function decodeSourceText(bytes: Uint8Array, file: string): { text?: stri
   if (looksBinary(bytes))
     return {
       diagnostics: [
-        errorDiagnostic('DG213', `"${file}" is not a text file (it holds binary data, e.g. NUL bytes), so it cannot be a Markdown page`, {
+        errorDiagnostic('DG223', `"${file}" is not a text file (it holds binary data, e.g. NUL bytes), so it cannot be a Markdown page`, {
           file,
           hint: 'Rename it if it is an image or download (only .md and .mdx files are pages), or save the page again as UTF-8 text.',
         }),
@@ -70,17 +70,17 @@ export function decodeSourceText(bytes: Uint8Array, file: string): { text?: stri
     // Windows-1252 leaves five bytes undefined (shown as C1 controls): text with them is not Latin-1.
     if (!/[\u0080-\u009f]/.test(asLatin1) && !STRAY_CONTROL.test(asLatin1)) {
       text = asLatin1;
-      diagnostics.push(warningDiagnostic('DG215', `"${file}" is not UTF-8; it was read as Latin-1 (Windows-1252), first at line ${line}`, { file, line, hint: 'Save the file as UTF-8 (e.g. `iconv -f latin1 -t utf-8`), which is what Markdown tools expect.' }));
+      diagnostics.push(warningDiagnostic('DG225', `"${file}" is not UTF-8; it was read as Latin-1 (Windows-1252), first at line ${line}`, { file, line, hint: 'Save the file as UTF-8 (e.g. `iconv -f latin1 -t utf-8`), which is what Markdown tools expect.' }));
     } else {
       text = utf8Lenient.decode(bytes);
-      diagnostics.push(warningDiagnostic('DG214', `Invalid UTF-8 in "${file}" at line ${line}: the bytes that do not decode are shown as "\uFFFD"`, { file, line, hint: 'Fix or retype the characters on that line and save the file as UTF-8.' }));
+      diagnostics.push(warningDiagnostic('DG224', `Invalid UTF-8 in "${file}" at line ${line}: the bytes that do not decode are shown as "\uFFFD"`, { file, line, hint: 'Fix or retype the characters on that line and save the file as UTF-8.' }));
     }
   }
   const control = STRAY_CONTROL.exec(text);
   if (control) {
     const line = text.slice(0, control.index).split('\n').length;
     const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    diagnostics.push(warningDiagnostic('DG214', `Control character U+${code} in "${file}" at line ${line}; it is left out of the page`, { file, line, hint: 'Delete the invisible character (often pasted from a terminal or a PDF).' }));
+    diagnostics.push(warningDiagnostic('DG224', `Control character U+${code} in "${file}" at line ${line}; it is left out of the page`, { file, line, hint: 'Delete the invisible character (often pasted from a terminal or a PDF).' }));
     text = text.replace(new RegExp(STRAY_CONTROL.source, 'g'), '');
   }
   return { text, diagnostics };

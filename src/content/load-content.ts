@@ -76,7 +76,7 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
 
 function noSources(config: SiteConfig): Diagnostic {
   const folder = `${config.contentDir.replace(/\/+$/, '')}/`;
-  return errorDiagnostic('DG216', `No Markdown files found in ${folder}`, {
+  return errorDiagnostic('DG226', `No Markdown files found in ${folder}`, {
     file: folder,
     hint: existsSync(join(config.root, config.contentDir))
       ? `Add pages as .md or .mdx files under ${folder} (names starting with "_" or "." are left out), e.g. ${folder}index.md for the home page.`

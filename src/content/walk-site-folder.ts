@@ -123,7 +123,7 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
     if (dirent.isSymbolicLink()) visitLink(walk, folder, { path, relPath });
     else if (dirent.isDirectory()) visitFolder(walk, { path, real: join(folder.real, name), relPath, ancestors: [...folder.ancestors, join(folder.real, name)] });
     else if (dirent.isFile()) addFile(walk, { path, relPath, readPath: path });
-    else walk.diagnostics.push(warningDiagnostic('DG212', `"${shown(walk.options.root, path)}" is not a regular file (a socket, pipe or device) and is skipped`, { file: shown(walk.options.root, path), hint: 'Only regular files and folders are published; remove it from the folder.' }));
+    else walk.diagnostics.push(warningDiagnostic('DG222', `"${shown(walk.options.root, path)}" is not a regular file (a socket, pipe or device) and is skipped`, { file: shown(walk.options.root, path), hint: 'Only regular files and folders are published; remove it from the folder.' }));
   }
 }
 
@@ -145,7 +145,7 @@ function addFile(walk: Walk, file: { path: string; relPath: string; readPath: st
 function visitLink(walk: Walk, folder: FolderVisit, link: { path: string; relPath: string }): void {
   const target = realOrUndefined(walk.fs, link.path);
   if (!target) {
-    walk.diagnostics.push(warningDiagnostic('DG212', `Symbolic link "${shown(walk.options.root, link.path)}" points to "${readLink(walk, link.path)}", which does not exist; it is skipped`, { file: shown(walk.options.root, link.path), hint: 'Remove the link or restore what it points to.' }));
+    walk.diagnostics.push(warningDiagnostic('DG222', `Symbolic link "${shown(walk.options.root, link.path)}" points to "${readLink(walk, link.path)}", which does not exist; it is skipped`, { file: shown(walk.options.root, link.path), hint: 'Remove the link or restore what it points to.' }));
     return;
   }
   if (!walk.allowed.some((allowed) => isInside(target, allowed))) {
@@ -179,7 +179,7 @@ function reportLoop(walk: Walk, path: string, target: string): void {
   if (walk.reportedLoops.has(key)) return;
   walk.reportedLoops.add(key);
   walk.diagnostics.push(
-    warningDiagnostic('DG211', `Symbolic link "${shown(walk.options.root, path)}" points to "${readLink(walk, path)}" (${shown(walk.options.root, target)}), a folder it is inside of: a loop, not followed`, {
+    warningDiagnostic('DG221', `Symbolic link "${shown(walk.options.root, path)}" points to "${readLink(walk, path)}" (${shown(walk.options.root, target)}), a folder it is inside of: a loop, not followed`, {
       file: shown(walk.options.root, path),
       hint: 'Remove the link; each page is published once, from where it really is.',
     }),
@@ -190,7 +190,7 @@ function outsideLink(walk: Walk, path: string, target: string): Diagnostic {
   const root = walk.options.root;
   const written = readLink(walk, path);
   const where = written === '?' || written === target ? `"${target}"` : `"${written}" (${target})`;
-  return errorDiagnostic('DG210', `Symbolic link "${shown(root, path)}" points outside the site to ${where}; docsgen does not read it`, {
+  return errorDiagnostic('DG220', `Symbolic link "${shown(root, path)}" points outside the site to ${where}; docsgen does not read it`, {
     file: shown(root, path),
     hint: `Files outside the folder of site.config.ts are never published unless listed: copy the file into the site, or add its folder to \`allowedPaths\` in site.config.ts if it is meant to be public.`,
   });
@@ -199,7 +199,7 @@ function outsideLink(walk: Walk, path: string, target: string): Diagnostic {
 function unreadable(root: string, path: string, error: unknown): Diagnostic {
   const code = (error as NodeJS.ErrnoException)?.code;
   const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'it disappeared while the build read it' : ((error as Error)?.message ?? String(error));
-  return errorDiagnostic('DG212', `Cannot read "${shown(root, path)}": ${reason}${code ? ` (${code})` : ''}`, {
+  return errorDiagnostic('DG222', `Cannot read "${shown(root, path)}": ${reason}${code ? ` (${code})` : ''}`, {
     file: shown(root, path),
     hint: code === 'EACCES' || code === 'EPERM' ? `Give the build's user read access (chmod a+r "${shown(root, path)}") or move the file out of the folder.` : 'Check the file, then build again.',
   });

@@ -1,5 +1,5 @@
 // A page whose route cannot be built is one error: a route clash (DG204) or a route holding "#",
-// "?" or "%" (DG217). Links, sidebar items and navbar items naming the page left out are not
+// "?" or "%" (DG227). Links, sidebar items and navbar items naming the page left out are not
 // reported again (the real site gave 8 follow-on errors for one clash).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ test('a slug clash is reported once: links, sidebar and navbar items naming the 
   await rm(root, { recursive: true, force: true });
 });
 
-test('"#", "?" and "%" in a file name or slug are refused with DG217 naming the file (no page whose link leads elsewhere)', async () => {
+test('"#", "?" and "%" in a file name or slug are refused with DG227 naming the file (no page whose link leads elsewhere)', async () => {
   const root = await createMiniSite({
     files: {
       'content/guides/c#-client.md': '---\ntitle: C# client\ndescription: Calling the API from .NET.\n---\n\n## Install\n\n`dotnet add package`.\n',
@@ -44,9 +44,9 @@ test('"#", "?" and "%" in a file name or slug are refused with DG217 naming the 
   });
   const result = await runBuild({ configPath: join(root, 'site.config.ts') });
   assert.deepEqual(found(result.diagnostics), [
-    'DG217 content/guides/c#-client.md',
-    'DG217 content/guides/search?.md',
-    'DG217 content/guides/uptime.md',
+    'DG227 content/guides/c#-client.md',
+    'DG227 content/guides/search?.md',
+    'DG227 content/guides/uptime.md',
   ]);
   const bySlug = result.diagnostics.find((d) => d.file === 'content/guides/uptime.md')!;
   assert.match(bySlug.message, /"\/guides\/99\.9%-uptime" .* contains "%"/);

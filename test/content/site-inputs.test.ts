@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuild } from '../../src/build.js';
+import { collectCategories } from '../../src/content/collect-categories.js';
 import { collectSources } from '../../src/content/collect-sources.js';
 import { collectSourcesCached, createContentCache } from '../../src/content/content-cache.js';
 import { decodeSourceText } from '../../src/content/decode-source-text.js';
@@ -37,7 +38,7 @@ test('static/: links out of the site are refused by name and target; the same li
     ['img/hotspot-map.svg'],
   );
   const byFile = new Map(refused.diagnostics.map((d) => [d.file, d]));
-  assert.ok(refused.diagnostics.every((d) => d.code === 'DG210' && d.severity === 'error' && d.hint?.includes('allowedPaths')));
+  assert.ok(refused.diagnostics.every((d) => d.code === 'DG220' && d.severity === 'error' && d.hint?.includes('allowedPaths')));
   assert.match(byFile.get('static/private')!.message, new RegExp(`points outside the site to "${outside}"`));
   assert.match(byFile.get('static/token.txt')!.message, /deploy-token\.txt/);
   if (existsSync('/proc/self/environ')) assert.match(byFile.get('static/env.txt')!.message, /"\/proc\/self\/environ"/);
@@ -66,15 +67,15 @@ test('content/: a page linked in from outside the site fails the build, and neit
   assert.deepEqual(
     result.diagnostics.map((d) => [d.code, d.file]),
     [
-      ['DG210', 'content/guides/coverage-notes.md'],
-      ['DG210', 'static/etc'],
+      ['DG220', 'content/guides/coverage-notes.md'],
+      ['DG220', 'static/etc'],
     ],
   );
   // A static folder that is itself a link out of the site is refused the same way.
   await rm(join(root, 'static'), { recursive: true });
   await symlink(outside, join(root, 'static'));
   const folderLink = await collectStaticFiles({ root, staticDir: 'static' });
-  assert.deepEqual([folderLink.files, codes(folderLink.diagnostics)], [[], ['DG210']]);
+  assert.deepEqual([folderLink.files, codes(folderLink.diagnostics)], [[], ['DG220']]);
   await rm(root, { recursive: true, force: true });
   await rm(outside, { recursive: true, force: true });
 });
@@ -83,6 +84,7 @@ test('content/: two link loops are each reported once, as warnings, and every pa
   const root = await createMiniSite({
     files: { 'content/examples/rewards/daily-rewards.md': '---\ntitle: Daily rewards\n---\n\nSum `dc_rewards`.\n' },
   });
+  await writeFile(join(root, 'content/guides/_category_.json'), '{ "label": "Guides", "position": 1 }\n');
   await symlink('..', join(root, 'content/guides/loop'));
   await symlink('../..', join(root, 'content/examples/rewards/back-to-site'));
   // Two folders linking to each other: a loop too, found from either side.
@@ -98,15 +100,18 @@ test('content/: two link loops are each reported once, as warnings, and every pa
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.severity, d.file]),
       [
-        ['DG211', 'warning', 'content/examples/rewards/back-to-site'],
-        ['DG211', 'warning', 'content/guides/loop'],
+        ['DG221', 'warning', 'content/examples/rewards/back-to-site'],
+        ['DG221', 'warning', 'content/guides/loop'],
       ].sort(),
     );
   }
+  // The category files are looked for by the same walk: once each, and the loops are not reported twice.
+  const { categories, diagnostics } = await collectCategories({ root, contentDir: 'content' });
+  assert.deepEqual([Object.keys(categories), diagnostics], [['guides'], []]);
   await rm(root, { recursive: true, force: true });
 });
 
-test('an unreadable file is a DG212 error naming it, collected with the other pages (not an EACCES abort)', async () => {
+test('an unreadable file is a DG222 error naming it, collected with the other pages (not an EACCES abort)', async () => {
   const root = await createMiniSite();
   const denied = join(root, 'content/guides/next.md');
   // Tests may run as root, who reads anything: the permission error is injected.
@@ -123,7 +128,7 @@ test('an unreadable file is a DG212 error naming it, collected with the other pa
     ['content/guides/start.md', 'content/index.md'],
   );
   assert.equal(diagnostics.length, 1);
-  assert.equal(diagnostics[0].code, 'DG212');
+  assert.equal(diagnostics[0].code, 'DG222');
   assert.equal(diagnostics[0].file, 'content/guides/next.md');
   assert.match(diagnostics[0].message, /permission denied \(EACCES\)/);
   assert.match(diagnostics[0].hint!, /chmod a\+r/);
@@ -136,12 +141,12 @@ test('an empty or missing content folder says "No Markdown files found in conten
   await mkdir(join(root, 'content/guides'), { recursive: true });
   await writeFile(join(root, 'content/guides/_draft-notes.md'), '# left out: starts with _\n');
   const empty = await runBuild({ configPath: join(root, 'site.config.ts') });
-  const first = empty.diagnostics.find((d) => d.code === 'DG216');
+  const first = empty.diagnostics.find((d) => d.code === 'DG226');
   assert.equal(first?.message, 'No Markdown files found in content/');
   assert.match(first!.hint!, /index\.md/);
   await rm(join(root, 'content'), { recursive: true });
   const missing = await runBuild({ configPath: join(root, 'site.config.ts') });
-  assert.match(missing.diagnostics.find((d) => d.code === 'DG216')!.hint!, /does not exist/);
+  assert.match(missing.diagnostics.find((d) => d.code === 'DG226')!.hint!, /does not exist/);
   await rm(root, { recursive: true, force: true });
 });
 
@@ -151,7 +156,7 @@ test('a binary file named .md is an error; invalid UTF-8 a warning naming the li
   assert.equal(binary.text, undefined);
   assert.deepEqual(
     binary.diagnostics.map((d) => [d.code, d.severity, d.file]),
-    [['DG213', 'error', 'content/guides/coverage.md']],
+    [['DG223', 'error', 'content/guides/coverage.md']],
   );
 
   const invalid = Buffer.concat([
@@ -162,7 +167,7 @@ test('a binary file named .md is an error; invalid UTF-8 a warning naming the li
   const broken = decodeSourceText(invalid, 'content/guides/witness.md');
   assert.deepEqual(
     broken.diagnostics.map((d) => [d.code, d.severity, d.line]),
-    [['DG214', 'warning', 5]],
+    [['DG224', 'warning', 5]],
   );
 
   const latin1 = Buffer.from('---\ntitle: Réseau élargi\n---\n\nLa couverture à Zürich.\n', 'latin1');
@@ -170,14 +175,14 @@ test('a binary file named .md is an error; invalid UTF-8 a warning naming the li
   assert.equal(read.text, '---\ntitle: Réseau élargi\n---\n\nLa couverture à Zürich.\n');
   assert.deepEqual(
     read.diagnostics.map((d) => [d.code, d.line]),
-    [['DG215', 2]],
+    [['DG225', 2]],
   );
 
   const pasted = decodeSourceText(Buffer.from('---\ntitle: Hex\n---\n\nThe key\u0008 is secret.\n'), 'content/x.md');
   assert.equal(pasted.text, '---\ntitle: Hex\n---\n\nThe key is secret.\n');
   assert.deepEqual(
     pasted.diagnostics.map((d) => [d.code, d.line]),
-    [['DG214', 5]],
+    [['DG224', 5]],
   );
 });
 
@@ -206,8 +211,8 @@ test('a Latin-1 page and a pasted control character reach the pages and /meta/in
   assert.deepEqual(
     result.diagnostics.map((d) => [d.code, d.file, d.line]),
     [
-      ['DG214', 'content/guides/keys.md', 2],
-      ['DG215', 'content/guides/reseau.md', 2],
+      ['DG224', 'content/guides/keys.md', 2],
+      ['DG225', 'content/guides/reseau.md', 2],
     ],
   );
   const file = (path: string) => String(result.files!.find((f) => f.path === path)!.contents);
