@@ -238,8 +238,15 @@ describe('docsgen dev on a mini site', () => {
   });
 
   test('a template edit re-renders every page with the new template', async () => {
-    const edit = (text: string) =>
-      text.replace(/return \(/, 'return (<><span data-template-edit="1" />').replace(/\);\s*}\s*$/, '</>);\n}\n');
+    // The page component is the file's last function: wrap what it returns.
+    const edit = (text: string) => {
+      const last = text.lastIndexOf('return (');
+      const page = text
+        .slice(last)
+        .replace('return (', 'return (<><span data-template-edit="1" />')
+        .replace(/\);\s*}\s*$/, '</>);\n}\n');
+      return text.slice(0, last) + page;
+    };
     const event = await sse.after(() => editSiteFile(root, 'templates/DocPage.tsx', edit), 'reload', 90_000);
     assert.ok(event.data.all || event.data.paths.includes('/guides/start/'), JSON.stringify(event.data));
     assert.match((await getText(dev.url, '/guides/start')).text, /data-template-edit="1"/);
