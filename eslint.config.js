@@ -48,7 +48,6 @@ export default tseslint.config(
       'src/dev-server/dev-session.ts', // createDevSession: a state machine in closure variables
       'src/dev-server/live-reload-client.ts', // liveReloadClient: connection, overlay and page refresh
       'src/render/build-site-props.ts', // buildSiteProps: navbar, footer and search props in one
-      'src/render/render-site.ts', // planRender: render jobs and their cache keys (the cache wrapper takes the keys)
       'src/render/resolve-navbar.ts', // resolveNavbar: one branch per item type in one function
       'templates/components/search/SearchModal.tsx', // SearchModal: state, keyboard, results and footer
       'templates/components/search/SearchPageResults.tsx', // SearchPageResults: query state and rendering

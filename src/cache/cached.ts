@@ -40,6 +40,32 @@ export function serialiseInput(value: unknown): string {
   );
 }
 
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/**
+ * The key of an input object of a stage that runs once per item (a page's render), from the
+ * object itself: each field by name, an object field by the hash of its JSON, computed once per
+ * object (inputs are immutable, and the objects items share — the site props, a whole sidebar, a
+ * page the content cache kept — are hashed once for all of them), a long string by its hash.
+ * Plain JSON here, not sorted keys: equal objects built in another order only miss, and sorting
+ * every page's tree would cost more than the render cache saves.
+ */
+export function inputKey(input: object, hashes: WeakMap<object, string>): string {
+  const part = (name: string, value: unknown) => {
+    if (value !== null && typeof value === 'object') {
+      let hash = hashes.get(value);
+      if (hash === undefined) hashes.set(value, (hash = sha1(JSON.stringify(value))));
+      return `${name}#${hash}`;
+    }
+    const text = JSON.stringify(value) ?? '';
+    return `${name}:${text.length > 64 ? sha1(text) : text}`;
+  };
+  return Object.entries(input)
+    .map(([name, value]) => part(name, value))
+    .sort()
+    .join('\0');
+}
+
 const MISSING: FileStamp = { mtimeMs: -1, size: -1, hash: 'missing' };
 
 async function stampOf(path: string, previous?: FileStamp): Promise<FileStamp> {

@@ -1,5 +1,5 @@
 import type { NavItem, Page } from '../model.js';
-import type { RouteTable } from '../routes/build-route-table.js';
+import type { PageLinkRef, RouteTable } from '../routes/build-route-table.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { joinBase } from '../shared/url.js';
 import type { AssetProps, PageProps, SiteProps } from './page-props.js';
@@ -36,8 +36,8 @@ export function trimSidebar(items: readonly NavItem[], route: string): NavItem[]
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** `::doc-card-list`: cards for the other items of the category the page sits in. */
-function renderDocCards(page: Page, items: readonly NavItem[], table: RouteTable, baseUrl: string): string {
+/** The items `::doc-card-list` shows on `page`: the other items of the category the page sits in. */
+function docCardItems(page: Page, items: readonly NavItem[]): NavItem[] {
   const findSiblings = (list: readonly NavItem[]): readonly NavItem[] | undefined => {
     if (list.some((item) => item.type === 'link' && item.route === page.route)) return list;
     // A category's generated index lists the category's own items.
@@ -50,32 +50,73 @@ function renderDocCards(page: Page, items: readonly NavItem[], table: RouteTable
       }
     return undefined;
   };
-  const siblings = (findSiblings(items) ?? []).filter((item) => !(item.type === 'link' && item.route === page.route));
-  const cards = siblings.map((item) => {
-    const route =
-      item.type === 'link'
-        ? item.route
-        : item.type === 'category'
-          ? (item.route ?? (item.items[0]?.type === 'link' ? item.items[0].route : undefined))
-          : undefined;
+  return (findSiblings(items) ?? []).filter((item) => !(item.type === 'link' && item.route === page.route));
+}
+
+const cardRoute = (item: NavItem) =>
+  item.type === 'link'
+    ? item.route
+    : item.type === 'category'
+      ? (item.route ?? (item.items[0]?.type === 'link' ? item.items[0].route : undefined))
+      : undefined;
+
+/** `::doc-card-list`: a card for each item of `docCardItems`, with the description of the page it links to. */
+function renderDocCards(page: Page, items: readonly NavItem[], descriptions: Record<string, string>, baseUrl: string) {
+  const cards = docCardItems(page, items).map((item) => {
+    const route = cardRoute(item);
     if (!route) return '';
-    const description = table.byRoute.get(route)?.description ?? '';
+    const description = descriptions[route] ?? '';
     return `<li class="doc-card"><a href="${escapeHtml(joinBase(baseUrl, route))}"><span class="doc-card__title">${escapeHtml(item.label)}</span><span class="doc-card__description">${escapeHtml(description)}</span></a></li>`;
   });
   return `<ul class="doc-cards">${cards.join('')}</ul>`;
 }
 
-/** Everything the templates need for one page, as plain data. */
-export function buildPageProps(page: Page, table: RouteTable, site: SiteProps, assets: AssetProps): PageProps {
+/**
+ * Everything one page's props are built from, and nothing else: the render cache keys a page by
+ * this object, so what buildPageProps may read and what the key covers cannot drift apart.
+ */
+export interface PagePropsInput {
+  page: Page;
+  sidebarName?: string;
+  /** The page's whole sidebar (the table's own array, shared by its pages); the props carry it trimmed. */
+  sidebarItems?: readonly NavItem[];
+  /** For a page with `::doc-card-list`: the description of each page its cards link to, by route. */
+  cardDescriptions?: Record<string, string>;
+  links?: { previous?: PageLinkRef; next?: PageLinkRef };
+  breadcrumbs?: string[];
+  site: SiteProps;
+  assets: AssetProps;
+}
+
+const hasDocCards = (page: Page) => page.body.type === 'html' && page.body.html.includes(DOC_CARD_LIST_PLACEHOLDER);
+
+/** What `page` is rendered from, looked up in the route table (cheap: no sidebar is trimmed here). */
+export function pagePropsInput(page: Page, table: RouteTable, site: SiteProps, assets: AssetProps): PagePropsInput {
   const sidebarName = table.sidebarOf.get(page.route);
-  const fullSidebar = sidebarName ? table.sidebars[sidebarName] : undefined;
-  const links = table.prevNext.get(page.route);
+  const sidebarItems = sidebarName ? table.sidebars[sidebarName] : undefined;
+  const cardRoutes = sidebarItems && hasDocCards(page) ? docCardItems(page, sidebarItems).map(cardRoute) : [];
+  const cardDescriptions = Object.fromEntries(
+    cardRoutes.flatMap((route) => (route ? [[route, table.byRoute.get(route)?.description ?? '']] : [])),
+  );
+  return {
+    page,
+    sidebarName,
+    sidebarItems,
+    cardDescriptions: cardRoutes.length ? cardDescriptions : undefined,
+    links: table.prevNext.get(page.route),
+    breadcrumbs: table.breadcrumbs.get(page.route),
+    site,
+    assets,
+  };
+}
+
+/** Everything the templates need for one page, as plain data. */
+export function buildPageProps(input: PagePropsInput): PageProps {
+  const { page, sidebarName, sidebarItems: fullSidebar, links, site, assets } = input;
   let body = page.body;
-  if (body.type === 'html' && fullSidebar && body.html.includes(DOC_CARD_LIST_PLACEHOLDER)) {
-    body = {
-      type: 'html',
-      html: body.html.split(DOC_CARD_LIST_PLACEHOLDER).join(renderDocCards(page, fullSidebar, table, site.baseUrl)),
-    };
+  if (body.type === 'html' && fullSidebar && hasDocCards(page)) {
+    const cards = renderDocCards(page, fullSidebar, input.cardDescriptions ?? {}, site.baseUrl);
+    body = { type: 'html', html: body.html.split(DOC_CARD_LIST_PLACEHOLDER).join(cards) };
   }
   return {
     site,
@@ -93,7 +134,7 @@ export function buildPageProps(page: Page, table: RouteTable, site: SiteProps, a
     },
     sidebar:
       sidebarName && fullSidebar ? { name: sidebarName, items: trimSidebar(fullSidebar, page.route) } : undefined,
-    breadcrumbs: table.breadcrumbs.get(page.route) ?? [],
+    breadcrumbs: input.breadcrumbs ?? [],
     previous: links?.previous,
     next: links?.next,
     assets,

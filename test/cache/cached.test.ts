@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cached, serialiseInput, type StageResults } from '../../src/cache/cached.js';
+import { cached, inputKey, serialiseInput, type StageResults } from '../../src/cache/cached.js';
 
 /** A stage that reads the file its input names and counts its runs. */
 function countingStage() {
@@ -65,4 +65,20 @@ test('serialiseInput sorts object keys at every depth and keeps array order', ()
     serialiseInput({ a: { c: null, d: [2, 1] }, b: 1 }),
     serialiseInput({ b: 1, a: { d: [2, 1], c: null } }),
   );
+});
+
+test('inputKey: every field of the input is in the key; objects are hashed once each', () => {
+  const hashes = new WeakMap<object, string>();
+  const sidebar = [{ type: 'link', label: 'Witnesses', route: '/guides/witnesses' }];
+  const page = { route: '/guides/witnesses', title: 'Witnesses' };
+  const headScript = `(function(){${'x'.repeat(200)}})()`;
+  const key = inputKey({ page, sidebar, headScript, version: 'a1' }, hashes);
+  assert.equal(inputKey({ version: 'a1', headScript, sidebar, page }, hashes), key, 'field order does not matter');
+  assert.notEqual(inputKey({ page, sidebar, headScript, version: 'b2' }, hashes), key);
+  assert.notEqual(inputKey({ page: { ...page, title: 'Beacons' }, sidebar, headScript, version: 'a1' }, hashes), key);
+  assert.notEqual(inputKey({ page, sidebar, headScript: `${headScript} `, version: 'a1' }, hashes), key);
+  assert.notEqual(inputKey({ page, sidebar, headScript, version: 'a1', cards: { '/a': 'A' } }, hashes), key);
+  assert.ok(key.length < 200, 'long strings are hashed, not copied into the key');
+  // Inputs are immutable: an object is hashed when first seen and known by identity after.
+  assert.ok(hashes.has(page) && hashes.has(sidebar));
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../src/config/resolve-config.js';
 import { buildSiteProps } from '../../src/render/build-site-props.js';
-import { buildPageProps, trimSidebar, FULL_SIDEBAR_LIMIT } from '../../src/render/build-page-props.js';
+import { buildPageProps, pagePropsInput, trimSidebar, FULL_SIDEBAR_LIMIT } from '../../src/render/build-page-props.js';
 import { buildHeadScript } from '../../src/render/head-script.js';
 import { renderPage } from '../../src/render/render-page.js';
 import { buildRouteTable } from '../../src/routes/build-route-table.js';
@@ -50,11 +50,13 @@ test('a page renders the chrome and a full head', () => {
       activeRoutePrefix: '/guides',
     },
   ]);
-  const props = buildPageProps(page, buildRouteTable([page], { guides: sidebar }), site, {
-    js: '/docs/assets/js/entry.X.js',
-    css: ['/docs/assets/css/styles.Y.css'],
-    preload: [],
-  });
+  const props = buildPageProps(
+    pagePropsInput(page, buildRouteTable([page], { guides: sidebar }), site, {
+      js: '/docs/assets/js/entry.X.js',
+      css: ['/docs/assets/css/styles.Y.css'],
+      preload: [],
+    }),
+  );
   const html = renderPage({ props, headScript: buildHeadScript(site) });
   assert.match(html, /^<!DOCTYPE html><html lang="en"/);
   assert.match(html, /<title>Rate &lt;limits&gt; \| Acme Docs<\/title>/);
