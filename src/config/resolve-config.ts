@@ -5,25 +5,41 @@ import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 export type NavbarPosition = 'left' | 'right';
 
-/** A navbar item after validation; `docSidebar` and `doc` items are linked later, once routes exist. */
-export type NavbarItemConfig =
-  | { type: 'default'; label: string; to?: string; href?: string; position: NavbarPosition }
-  | { type: 'docSidebar'; label: string; sidebarId: string; position: NavbarPosition }
-  | { type: 'doc'; label: string; docId: string; position: NavbarPosition }
-  | { type: 'search'; position: NavbarPosition }
-  | { type: 'localeDropdown'; position: NavbarPosition }
-  | { type: 'docsVersionDropdown'; position: NavbarPosition }
-  | { type: 'docsVersion'; label?: string; version: string; position: NavbarPosition };
+/** Anything but 'right' puts an item on the left, as Docusaurus does. */
+const position = z.unknown().optional().transform((value): NavbarPosition => (value === 'right' ? 'right' : 'left'));
+const label = z.string().min(1);
 
-export const NAVBAR_ITEM_TYPES = [
-  'default',
-  'docSidebar',
-  'doc',
-  'search',
-  'localeDropdown',
-  'docsVersionDropdown',
-  'docsVersion',
-] as const;
+/**
+ * A navbar item after validation, one schema per type (keys in the order they are written out).
+ * `docSidebar` and `doc` items are linked later, once routes exist.
+ */
+const navbarItemSchemas = {
+  default: z
+    .object({ type: z.literal('default'), label, to: z.string().optional(), href: z.string().optional(), position })
+    .refine((item) => item.to !== undefined || item.href !== undefined),
+  docSidebar: z.object({ type: z.literal('docSidebar'), label, sidebarId: z.string(), position }),
+  doc: z.object({ type: z.literal('doc'), label, docId: z.string(), position }),
+  search: z.object({ type: z.literal('search'), position }),
+  localeDropdown: z.object({ type: z.literal('localeDropdown'), position }),
+  docsVersionDropdown: z.object({ type: z.literal('docsVersionDropdown'), position }),
+  docsVersion: z.object({
+    type: z.literal('docsVersion'),
+    label: z.string().optional(),
+    version: z.string(),
+    position,
+  }),
+};
+
+export type NavbarItemConfig = z.output<(typeof navbarItemSchemas)[keyof typeof navbarItemSchemas]>;
+
+export const NAVBAR_ITEM_TYPES = Object.keys(navbarItemSchemas) as (keyof typeof navbarItemSchemas)[];
+
+/** What an item of each type must have, said when it does not (DG111). */
+const NAVBAR_ITEM_NEEDS: Partial<Record<keyof typeof navbarItemSchemas, string>> = {
+  default: 'A navbar link needs a "label" and a "to" or "href".',
+  docSidebar: 'A docSidebar navbar item needs a "label" and a "sidebarId".',
+  doc: 'A doc navbar item needs a "label" and a "docId".',
+};
 
 export interface SiteConfig extends Omit<ParsedSiteConfig, 'navbar'> {
   navbar: Omit<ParsedSiteConfig['navbar'], 'items'> & { items: NavbarItemConfig[] };
@@ -93,7 +109,6 @@ function checkNavbarItems(
   raw.forEach((item, index) => {
     const key = `navbar.items[${index}]`;
     const type = (item.type as string | undefined) ?? 'default';
-    const position: NavbarPosition = item.position === 'right' ? 'right' : 'left';
     if (!(NAVBAR_ITEM_TYPES as readonly string[]).includes(type)) {
       diagnostics.push(
         errorDiagnostic('DG110', `No NavbarItem component found for type "${type}".`, {
@@ -104,55 +119,29 @@ function checkNavbarItems(
       );
       return;
     }
-    const label = typeof item.label === 'string' ? item.label : undefined;
-    switch (type) {
-      case 'default':
-        if (!label || (typeof item.to !== 'string' && typeof item.href !== 'string')) {
-          diagnostics.push(
-            errorDiagnostic('DG111', 'A navbar link needs a "label" and a "to" or "href".', { file, key }),
-          );
-          return;
-        }
-        items.push({ type, label, to: item.to as string | undefined, href: item.href as string | undefined, position });
-        return;
-      case 'docSidebar':
-        if (!label || typeof item.sidebarId !== 'string') {
-          diagnostics.push(
-            errorDiagnostic('DG111', 'A docSidebar navbar item needs a "label" and a "sidebarId".', { file, key }),
-          );
-          return;
-        }
-        if (!(item.sidebarId in parsed.sidebars)) {
-          diagnostics.push(
-            errorDiagnostic(
-              'DG112',
-              `DocSidebarNavbarItem: Sidebar with ID "${item.sidebarId}" doesn't exist; it has nothing to be linked to.`,
-              { file, key: `${key}.sidebarId`, hint: `Known sidebars: ${Object.keys(parsed.sidebars).join(', ')}.` },
-            ),
-          );
-          return;
-        }
-        items.push({ type, label, sidebarId: item.sidebarId, position });
-        return;
-      case 'doc':
-        if (!label || typeof item.docId !== 'string') {
-          diagnostics.push(errorDiagnostic('DG111', 'A doc navbar item needs a "label" and a "docId".', { file, key }));
-          return;
-        }
-        items.push({ type, label, docId: item.docId, position });
-        return;
-      case 'docsVersion': {
-        const version = typeof item.version === 'string' ? item.version : parsed.docs.lastVersion;
-        if (!(version in parsed.docs.versions)) {
-          diagnostics.push(unknownVersion(version, parsed, file, `${key}.version`));
-          return;
-        }
-        items.push({ type, label, version, position });
-        return;
-      }
-      default:
-        items.push({ type: type as 'search' | 'localeDropdown' | 'docsVersionDropdown', position });
+    const version = typeof item.version === 'string' ? item.version : parsed.docs.lastVersion;
+    const result = navbarItemSchemas[type as keyof typeof navbarItemSchemas].safeParse({ ...item, type, version });
+    if (!result.success) {
+      const needs = NAVBAR_ITEM_NEEDS[type as keyof typeof navbarItemSchemas] ?? `Invalid ${type} navbar item.`;
+      diagnostics.push(errorDiagnostic('DG111', needs, { file, key }));
+      return;
     }
+    const checked = result.data;
+    if (checked.type === 'docSidebar' && !(checked.sidebarId in parsed.sidebars)) {
+      diagnostics.push(
+        errorDiagnostic(
+          'DG112',
+          `DocSidebarNavbarItem: Sidebar with ID "${checked.sidebarId}" doesn't exist; it has nothing to be linked to.`,
+          { file, key: `${key}.sidebarId`, hint: `Known sidebars: ${Object.keys(parsed.sidebars).join(', ')}.` },
+        ),
+      );
+      return;
+    }
+    if (checked.type === 'docsVersion' && !(checked.version in parsed.docs.versions)) {
+      diagnostics.push(unknownVersion(checked.version, parsed, file, `${key}.version`));
+      return;
+    }
+    items.push(checked);
   });
   return { items, diagnostics };
 }
