@@ -39,6 +39,8 @@ export interface SchemaView {
   circular?: string;
   /** Set when the depth limit stopped the tree here. */
   truncated?: boolean;
+  /** baseUrl-joined URL of the page of the `components/schemas` entry this node is, when it has one. */
+  href?: string;
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
@@ -190,5 +192,19 @@ export interface ApiOverviewView {
   tags: { name: string; id: string; descriptionHtml?: string; operations: OperationLinkView[] }[];
   /** Operations without a tag. */
   untagged: OperationLinkView[];
+  sections: ApiSectionView[];
+}
+
+/** The page of one `components/schemas` entry. */
+export interface ApiSchemaView {
+  name: string;
+  /** The tree; its root carries the schema's description. */
+  schema: SchemaView;
+  /** A generated example, as a highlighted JSON code block. */
+  exampleHtml?: string;
+  /** Operations that use the schema, directly or through other schemas. */
+  usedBy: OperationLinkView[];
+  /** Schemas that refer to this one, with their pages. */
+  referencedBy: { name: string; href: string }[];
   sections: ApiSectionView[];
 }

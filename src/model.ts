@@ -2,7 +2,7 @@
  * The plain data that flows between build stages. Everything here is serialisable: templates
  * receive slices of it as props, and the dev server keeps it between rebuilds.
  */
-import type { ApiOperationView, ApiOverviewView } from './api-view.js';
+import type { ApiOperationView, ApiOverviewView, ApiSchemaView } from './api-view.js';
 
 export interface TocItem {
   /** h2–h6; pages list h2–h3 unless their front matter sets `toc_min/max_heading_level`. */
@@ -25,11 +25,12 @@ export interface LinkRef {
   pointer?: string;
 }
 
-export type PageKind = 'home' | 'doc' | 'api-overview' | 'api-operation' | 'search' | 'not-found';
+export type PageKind = 'home' | 'doc' | 'api-overview' | 'api-operation' | 'api-schema' | 'search' | 'not-found';
 
 export type PageBody =
   | { type: 'html'; html: string }
   | { type: 'api-overview'; overview: ApiOverviewView }
+  | { type: 'api-schema'; schema: ApiSchemaView }
   | { type: 'api-operation'; operation: ApiOperationView }
   | { type: 'none' };
 

@@ -111,7 +111,8 @@ function ContactAndLicense({ overview }: ApiOverviewPageProps) {
   );
 }
 
-function OperationList({ operations }: { operations: OperationLinkView[] }) {
+/** Operations as links: method badge, summary and path. */
+export function OperationList({ operations }: { operations: OperationLinkView[] }) {
   return (
     <ul className="api-operations">
       {operations.map((operation) => (

@@ -148,6 +148,8 @@ export const siteConfigSchema = z.strictObject({
     .strictObject({
       onBrokenLinks: brokenLinkSeverity.default('warn'),
       onBrokenAnchors: brokenLinkSeverity.default('warn'),
+      /** One page per `components/schemas` entry, in the API sidebar under "Schemas". */
+      schemaPages: z.boolean().default(true),
     })
     .prefault({}),
   navbar: z.strictObject({

@@ -8,6 +8,9 @@ import { isOperationId, isOverviewId, operationAnchors, overviewAnchors } from '
 import type { ApiSpec } from './api-spec.js';
 import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { buildOperationView } from './build-operation-view.js';
+import { buildSchemaPages } from './build-schema-pages.js';
+import { schemaPageRoutes } from './schema-pages.js';
+import { joinBase } from '../shared/url.js';
 import { buildOverviewView, tagSectionIds } from './build-overview-view.js';
 import { assignOperationSlugs } from './operation-slugs.js';
 import { createRedocAnchorResolver } from './redoc-anchors.js';
@@ -23,6 +26,8 @@ export interface BuildApiPagesOptions {
   /** Code-sample languages, in tab order. */
   languages: readonly string[];
   visibleTabs: number;
+  /** One page per `components/schemas` entry (config `api.schemaPages`, default true). */
+  schemaPages?: boolean;
 }
 
 export interface ApiPages {
@@ -40,8 +45,10 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const { names, diagnostics } = assignOperationSlugs(spec.operations, { file: spec.file, reserved: [overviewSlug] });
   const routes = names.map((n) => `${options.routePrefix}/${n.slug}`);
-  const resolveFragment = createRedocAnchorResolver({ spec, routes, overviewRoute, tagIds: tagSectionIds(spec) });
-  const base = buildContext(spec, options, resolveFragment);
+  const schemaRoutes = options.schemaPages === false ? new Map<string, string>() : schemaPageRoutes(spec.document, options.routePrefix);
+  const schemaRoute = (name: string) => schemaRoutes.get(name);
+  const resolveFragment = createRedocAnchorResolver({ spec, routes, overviewRoute, tagIds: tagSectionIds(spec), schemaRoute });
+  const base: BuildContext = { ...buildContext(spec, options, resolveFragment), schemaHref: (name) => (schemaRoutes.has(name) ? joinBase(options.baseUrl, schemaRoutes.get(name)!) : undefined) };
   const snippets = snippetz();
   const operationPages = spec.operations.map((entry, index) => {
     const page = createPageCollector();
@@ -53,8 +60,10 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const titles = names.map((n) => n.title);
   const overview = buildOverviewView({ spec, ctx: { ...base, page: overviewCollector, isReservedId: isOverviewId }, routes, titles, baseUrl: options.baseUrl, productSlug: options.productSlug });
   diagnostics.push(...overviewCollector.diagnostics);
-  const pages = [overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }), ...operationPages];
-  return { pages, sidebar: buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), diagnostics };
+  const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes, routes, titles });
+  diagnostics.push(...schemas.diagnostics);
+  const pages = [overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }), ...operationPages, ...schemas.pages];
+  return { pages, sidebar: [...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), ...schemas.sidebar], diagnostics };
 }
 
 function buildContext(spec: ApiSpec, options: BuildApiPagesOptions, resolveFragment: RenderDescriptionOptions['resolveFragment']): BuildContext {

@@ -28,6 +28,7 @@ export async function loadApiReference(config: SiteConfig, highlighter: Highligh
     highlighter,
     languages: config.code.languages,
     visibleTabs: config.code.visibleTabs,
+    schemaPages: config.api.schemaPages,
   });
   return { pages: built.pages, sidebar: built.sidebar, specJson: bundleApiSpecJson(loaded.spec), diagnostics: [...loaded.diagnostics, ...built.diagnostics], files: loaded.files };
 }

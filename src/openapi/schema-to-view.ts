@@ -3,6 +3,7 @@ import { escapePointerToken, pointerName } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import type { SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
+import { componentSchemaName } from './schema-pages.js';
 import { constraintList } from './schema-constraints.js';
 import { schemaType } from './schema-type.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
@@ -61,10 +62,22 @@ function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
     return { ...walk(inner, state, slot), nullable: true, ...(descriptionHtml ? { descriptionHtml } : {}) };
   }
   const view = describeNode(schema, state, { slot, refName, describedAt });
+  const href = schemaPageHref(state.ctx, identities);
+  if (href) view.href = href;
   if (state.depth >= state.maxDepth) return hasChildren(schema) ? { ...view, truncated: true } : view;
   const next: Walk = { ...state, depth: state.depth + 1, stack: [...state.stack, ...identities] };
   // Children of a merged allOf come from several places: their pointers are unknown.
   return { ...view, ...children(schema, next, merged ? undefined : location) };
+}
+
+/** The page of the component schema this node is (by `$ref` or one-part `allOf`), if the site has one. */
+function schemaPageHref(ctx: ViewContext, identities: readonly string[]): string | undefined {
+  for (const pointer of identities) {
+    const component = componentSchemaName(pointer);
+    const href = component === undefined ? undefined : ctx.schemaHref?.(component);
+    if (href) return href;
+  }
+  return undefined;
 }
 
 function allOfRefs(schema: SchemaObject): string[] {

@@ -21,6 +21,8 @@ export interface BuildContext {
    * (null when a template cannot be used); one build's worth.
    */
   sampleTemplates: Map<string, string | null>;
+  /** baseUrl-joined URL of a `components/schemas` entry's page; undefined when it has none (schema pages off). */
+  schemaHref?: (name: string) => string | undefined;
   /** Views of shared components (`$ref`s) with what they recorded, for `memoized`. */
   memo: Map<string, { value: unknown; page: PageCollector }>;
 }

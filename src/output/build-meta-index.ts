@@ -7,7 +7,8 @@ export const META_INDEX_VERSION = 1;
 
 /**
  * /meta/index.json: a machine-readable map of the site for tools and LLM agents — site facts,
- * every doc (id, path, title, description, sidebar) and every API operation (method, path, route).
+ * every doc (id, path, title, description, sidebar), every API operation (method, path, route) and
+ * every schema page (name, route).
  */
 export function buildMetaIndex(
   config: SiteConfig,
@@ -48,6 +49,14 @@ export function buildMetaIndex(
     },
     docs,
     operations: operations.map((op) => ({ ...op, route: joinBase(config.baseUrl, op.route) })),
+    schemas: table.pages
+      .filter((page) => page.kind === 'api-schema')
+      .map((page) => ({
+        id: page.id,
+        name: page.title,
+        route: joinBase(config.baseUrl, page.route),
+        description: page.description,
+      })),
   };
   return `${JSON.stringify(index, null, 2)}\n`;
 }

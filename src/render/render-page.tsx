@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../templates/NotFoundPage.js';
 import { SearchPage } from '../../templates/SearchPage.js';
 import { ApiOverviewPage } from '../../templates/ApiOverviewPage.js';
 import { ApiOperationPage } from '../../templates/ApiOperationPage.js';
+import { ApiSchemaPage } from '../../templates/ApiSchemaPage.js';
 import { buildHeadTags } from './head-tags.js';
 import type { PageProps } from './page-props.js';
 
@@ -34,6 +35,8 @@ function PageBody({ props, apiOverviewRoute }: { props: PageProps; apiOverviewRo
       );
     case 'api-overview':
       return body.type === 'api-overview' ? <ApiOverviewPage overview={body.overview} /> : null;
+    case 'api-schema':
+      return body.type === 'api-schema' ? <ApiSchemaPage view={body.schema} /> : null;
     case 'api-operation':
       return body.type === 'api-operation' ? <ApiOperationPage operation={body.operation} /> : null;
     case 'search':

@@ -33,7 +33,7 @@ const MAX_SECTION_TEXT = 20_000;
 
 export function searchPageType(page: Pick<Page, 'kind' | 'route'>): SearchPageType {
   if (page.kind === 'api-operation') return 'operation';
-  if (page.kind === 'api-overview') return 'api';
+  if (page.kind === 'api-overview' || page.kind === 'api-schema') return 'api';
   return /^\/examples(\/|$)/.test(page.route) ? 'example' : 'guide';
 }
 

@@ -53,6 +53,16 @@ test('every route of the spec has a page and every API slug matches', async () =
   }
   const meta = JSON.parse(await readFile(join(out, 'meta/index.json'), 'utf8'));
   assert.equal(meta.operations.length, 52);
+  // One schema page per components/schemas entry, listed in the meta index and the sitemap.
+  const schemaCount = Object.keys(
+    JSON.parse(await readFile(join(REPO, 'openapi/heliumgeek.json'), 'utf8')).components.schemas,
+  ).length;
+  assert.equal(meta.schemas.length, schemaCount);
+  const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
+  for (const schema of meta.schemas as { route: string }[]) {
+    assert.ok(existsSync(join(out, schema.route.slice(1), 'index.html')), schema.route);
+    assert.ok(sitemap.includes(`${schema.route}</loc>`), `${schema.route} is in the sitemap`);
+  }
   assert.equal(meta.site.openapi, '/openapi/heliumgeek.json');
   assert.ok(meta.docs.some((d: { path: string }) => d.path === '/glossary'));
   const spec = JSON.parse(await readFile(join(out, 'openapi/heliumgeek.json'), 'utf8'));

@@ -18,11 +18,15 @@ test('openapi/heliumgeek.json builds the 52 API routes of the spec, in order', a
   assert.deepEqual(buildDiagnostics, []);
   const expected = specRoutes().filter((route) => route.startsWith('/api/reference/'));
   assert.equal(expected.length, 53);
-  assert.deepEqual(pages.map((p) => p.route), expected);
+  // Then one page per components/schemas entry, which the spec's route list leaves open.
+  const schemaPages = pages.filter((p) => p.kind === 'api-schema');
+  assert.equal(schemaPages.length, Object.keys(spec.document.components?.schemas ?? {}).length);
+  assert.ok(schemaPages.every((p) => p.route.startsWith('/api/reference/schemas/')));
+  assert.deepEqual(pages.filter((p) => p.kind !== 'api-schema').map((p) => p.route), expected);
   assert.equal(pages[0].kind, 'api-overview');
-  assert.equal(sidebar.length, 1 + 6);
-  assert.deepEqual(sidebar.slice(1).map((item) => item.label), ['Gateways', 'IoT', 'Mobile', 'Coverage and boosting', 'Radios', 'Network']);
-  for (const page of pages.slice(1)) assert.equal(page.badge, 'GET');
+  assert.equal(sidebar.length, 1 + 6 + 1);
+  assert.deepEqual(sidebar.slice(1).map((item) => item.label), ['Gateways', 'IoT', 'Mobile', 'Coverage and boosting', 'Radios', 'Network', 'Schemas']);
+  for (const page of pages.slice(1, expected.length)) assert.equal(page.badge, 'GET');
   // Every page renders, and is plain serialisable data.
   for (const page of pages) {
     assert.ok(renderPageBody(page).length > 1000, page.id);

@@ -11,6 +11,7 @@ import { buildApiPages, type ApiPages } from '../../src/openapi/build-api-pages.
 import { loadApiSpec, type LoadApiSpecResult } from '../../src/openapi/load-api-spec.js';
 import { ApiOperationPage } from '../../templates/ApiOperationPage.js';
 import { ApiOverviewPage } from '../../templates/ApiOverviewPage.js';
+import { ApiSchemaPage } from '../../templates/ApiSchemaPage.js';
 
 /** Writes files (objects as YAML or JSON by extension) into a fresh temporary folder. */
 export function writeFixture(files: Record<string, unknown>): string {
@@ -52,6 +53,7 @@ export async function buildFromDocument(document: Record<string, unknown>, overr
 export function renderPageBody(page: Page): string {
   if (page.body.type === 'api-operation') return renderToStaticMarkup(createElement(ApiOperationPage, { operation: page.body.operation }));
   if (page.body.type === 'api-overview') return renderToStaticMarkup(createElement(ApiOverviewPage, { overview: page.body.overview }));
+  if (page.body.type === 'api-schema') return renderToStaticMarkup(createElement(ApiSchemaPage, { view: page.body.schema }));
   throw new Error(`Not an API page: ${page.id}`);
 }
 

@@ -83,7 +83,7 @@ test('the viewer renders every level as <details>, open for the first two', asyn
   assert.match(viewer, /write-only/);
   assert.match(viewer, /nullable/);
   assert.match(viewer, /<code>&quot;cat&quot;<\/code>/);
-  assert.match(viewer, /<div class="api-schema__field" id="res-200-home.geo"><a class="hash-link" href="#res-200-home.geo" aria-label="Direct link to geo">#<\/a><details class="api-schema__node"><summary><span class="api-schema__head"><code class="api-schema__name">geo<\/code>/, 'deeper levels start closed');
+  assert.match(viewer, /<div class="api-schema__field" id="res-200-home.geo"><span class="api-schema__links"><a class="hash-link" href="#res-200-home.geo" aria-label="Direct link to geo">#<\/a><\/span><details class="api-schema__node"><summary><span class="api-schema__head"><code class="api-schema__name">geo<\/code>/, 'deeper levels start closed');
 });
 
 test('a deep schema stops at the depth limit instead of growing without end', async () => {

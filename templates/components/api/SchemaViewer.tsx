@@ -30,7 +30,7 @@ export function SchemaViewer({ schema, label = 'Schema', anchorOf = none }: Sche
   return (
     <div className="api-schema" role="group" aria-label={label}>
       <div className="api-schema__root">
-        <TypeLine node={schema} />
+        <TypeLine node={schema} linked />
       </div>
       <HtmlBlock className="api-schema__description" html={schema.descriptionHtml} />
       <Facts node={schema} />
@@ -47,10 +47,15 @@ interface NodeProps {
   anchorOf: AnchorOf;
 }
 
+/** The component schema a node shows (itself, or an array's items), when it has a page. */
+function schemaRef(node: SchemaView): { name: string; href: string } | undefined {
+  const target = node.href ? node : node.type === 'array' ? node.items : undefined;
+  return target?.href && target.title ? { name: target.title, href: target.href } : undefined;
+}
+
 function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { label?: string }) {
   const id = anchorOf(treeKey);
-  const name = label !== undefined && <code className="api-schema__name">{label}</code>;
-  const type = <TypeLine node={node} hideTitle={label === node.title} />;
+  const ref = schemaRef(node);
   const body = (
     <>
       <HtmlBlock className="api-schema__description" html={node.descriptionHtml} />
@@ -61,8 +66,8 @@ function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { lab
     return (
       <div className="api-schema__node api-schema__leaf" id={id}>
         <span className="api-schema__head">
-          {name}
-          {type}
+          {label !== undefined && <Name label={label} href={label === node.title ? ref?.href : undefined} />}
+          <TypeLine node={node} hideTitle={label === node.title} linked />
           {id && <FieldLink id={id} name={label ?? ''} />}
         </span>
         {body}
@@ -73,23 +78,34 @@ function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { lab
     <details className="api-schema__node" open={depth < OPEN_LEVELS}>
       <summary>
         <span className="api-schema__head">
-          {name}
-          {type}
+          {label !== undefined && <Name label={label} />}
+          <TypeLine node={node} hideTitle={label === node.title} />
         </span>
       </summary>
       {body}
       <Children node={node} depth={depth + 1} treeKey={treeKey} anchorOf={anchorOf} />
     </details>
   );
-  // A link inside <summary> would be an interactive element inside another: it sits beside it.
-  return id ? (
+  if (!id && !ref) return details;
+  // Links inside <summary> would be interactive elements inside another: they sit beside it.
+  return (
     <div className="api-schema__field" id={id}>
-      <FieldLink id={id} name={label ?? ''} />
+      <span className="api-schema__links">
+        {ref && (
+          <a className="api-schema__ref" href={ref.href} aria-label={`Schema ${ref.name}`}>
+            {ref.name}
+          </a>
+        )}
+        {id && <FieldLink id={id} name={label ?? ''} />}
+      </span>
       {details}
     </div>
-  ) : (
-    details
   );
+}
+
+function Name({ label, href }: { label: string; href?: string }) {
+  const name = <code className="api-schema__name">{label}</code>;
+  return href ? <a href={href}>{name}</a> : name;
 }
 
 function Children({ node, depth, treeKey, anchorOf }: NodeProps) {
@@ -152,12 +168,32 @@ function Composition({
   );
 }
 
-function TypeLine({ node, hideTitle = false }: { node: SchemaView; hideTitle?: boolean }) {
+/** Type, schema name and flags; `linked`: outside a <summary>, the schema name links to its page. */
+function TypeLine({
+  node,
+  hideTitle = false,
+  linked = false,
+}: {
+  node: SchemaView;
+  hideTitle?: boolean;
+  linked?: boolean;
+}) {
+  const items = node.type === 'array' ? node.items : undefined;
   return (
     <span className="api-schema__meta">
-      <span className="api-schema__type">{typeText(node)}</span>
+      <span className="api-schema__type">
+        {linked && items?.href && items.title ? (
+          <>
+            <a href={items.href}>{items.title}</a>[]
+          </>
+        ) : (
+          typeText(node)
+        )}
+      </span>
       {node.title && !hideTitle && node.type !== 'array' && !node.circular && (
-        <span className="api-schema__title">{node.title}</span>
+        <span className="api-schema__title">
+          {linked && node.href ? <a href={node.href}>{node.title}</a> : node.title}
+        </span>
       )}
       {node.format && <span className="api-schema__format">{`<${node.format}>`}</span>}
       {node.required && <span className="api-flag api-flag--required">required</span>}
@@ -166,7 +202,7 @@ function TypeLine({ node, hideTitle = false }: { node: SchemaView; hideTitle?: b
       {node.writeOnly && <span className="api-flag">write-only</span>}
       {node.deprecated && <span className="api-flag api-flag--deprecated">deprecated</span>}
       {node.circular && <Circular name={node.circular} />}
-      {node.type === 'array' && node.items?.circular && <Circular name={node.items.circular} />}
+      {items?.circular && <Circular name={items.circular} />}
     </span>
   );
 }
