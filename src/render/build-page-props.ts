@@ -19,18 +19,24 @@ function contains(item: NavItem, route: string): boolean {
 /**
  * Keeps a page light on large sites: categories away from the active page are sent empty and
  * collapsed; the client fetches their items from /meta/sidebars/{name}.json when expanded.
+ * Categories that start collapsed anyway are emptied first: when that is enough (an API sidebar
+ * whose many schema pages sit in a collapsed "Schemas" category), the open categories keep their
+ * links, which readers without JavaScript need.
  */
 export function trimSidebar(items: readonly NavItem[], route: string): NavItem[] {
   if (countLinks(items) <= FULL_SIDEBAR_LIMIT) return [...items];
-  const trim = (list: readonly NavItem[]): NavItem[] =>
+  const trim = (list: readonly NavItem[], onlyCollapsed: boolean): NavItem[] =>
     list.map((item) =>
       item.type !== 'category'
         ? item
         : contains(item, route)
-          ? { ...item, items: trim(item.items) }
-          : { ...item, items: [], collapsed: true },
+          ? { ...item, items: trim(item.items, onlyCollapsed) }
+          : onlyCollapsed && !item.collapsed
+            ? { ...item, items: trim(item.items, onlyCollapsed) }
+            : { ...item, items: [], collapsed: true },
     );
-  return trim(items);
+  const collapsedOnly = trim(items, true);
+  return countLinks(collapsedOnly) <= FULL_SIDEBAR_LIMIT ? collapsedOnly : trim(items, false);
 }
 
 const escapeHtml = (text: string) =>

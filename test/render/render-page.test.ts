@@ -106,4 +106,18 @@ test('large sidebars send only the active category in full', () => {
   assert.equal(trimmed.filter((c) => c.type === 'category' && c.items.length).length, 1);
   assert.equal((trimmed[3] as { items: NavItem[] }).items.length, 100);
   assert.equal((trimmed[0] as { collapsed: boolean }).collapsed, true);
+  // Categories that start collapsed are emptied first; when that is enough the open ones stay whole.
+  const schemas = { ...category(9, 120), collapsed: true };
+  const mostlyCollapsed = [category(0, 40), category(1, 20), schemas];
+  const light = trimSidebar(mostlyCollapsed, '/c0/p1');
+  assert.deepEqual(
+    light.map((c) => (c as { items: NavItem[] }).items.length),
+    [40, 20, 0],
+  );
+  // Still over the limit without the collapsed ones: every category away from the page is emptied.
+  const heavy = trimSidebar([category(0, 100), category(1, 100), schemas], '/c0/p1');
+  assert.deepEqual(
+    heavy.map((c) => (c as { items: NavItem[] }).items.length),
+    [100, 0, 0],
+  );
 });
