@@ -1,6 +1,7 @@
 import { createLowlight, common } from 'lowlight';
 import { toHtml } from 'hast-util-to-html';
 import type { Root, ElementContent, Element, Text } from 'hast';
+import { warningDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import http from 'highlight.js/lib/languages/http';
 import powershell from 'highlight.js/lib/languages/powershell';
 import dart from 'highlight.js/lib/languages/dart';
@@ -39,7 +40,25 @@ export interface HighlightedCode {
   /** HTML of the code's content (spans with hljs-* classes), one string per source line. */
   lines: string[];
   language: string;
+  /** Why the code is shown plain or cut short (too large, or highlight.js failed): shown above the code, and a warning. */
+  notice?: string;
 }
+
+/**
+ * Larger code is shown without highlighting: highlight.js takes about 8 s a megabyte here (a 6.8 MB
+ * response example took 53 s), and on some inputs it gives up with an error.
+ */
+export const HIGHLIGHT_LIMIT = 100_000;
+
+/** The warning for code shown plain or cut short, at the place the caller knows. */
+export function highlightNotice(notice: string, where: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'>): Diagnostic {
+  return warningDiagnostic('DG504', notice, {
+    ...where,
+    hint: 'Large examples belong in a file readers download; shorten the sample shown on the page (the API description keeps the full example).',
+  });
+}
+/** Larger code is cut at a line end: a page that embeds megabytes of one example is not readable either. */
+export const DISPLAY_LIMIT = 500_000;
 
 export interface Highlighter {
   /** Highlights code at build time; results are cached by language and content. */
@@ -60,13 +79,39 @@ export function createHighlighter(): Highlighter {
       const key = `${name}\u0000${code}`;
       const hit = cache.get(key);
       if (hit) return hit;
-      const registered = name && name !== 'plaintext' && lowlight.registered(name);
-      const tree: Root = registered ? lowlight.highlight(name, code) : { type: 'root', children: [{ type: 'text', value: code }] };
-      const result: HighlightedCode = { lines: splitLines(tree.children as ElementContent[]).map((line) => toHtml(line)), language: registered ? name : 'plaintext' };
+      const registered = Boolean(name && name !== 'plaintext' && lowlight.registered(name));
+      const result = highlightWithin(lowlight, code, registered ? name : undefined);
       cache.set(key, result);
       return result;
     },
   };
+}
+
+/** Highlights code of a registered language; too large or failing code comes back plain, with a notice. */
+function highlightWithin(lowlight: ReturnType<typeof createLowlight>, code: string, language?: string): HighlightedCode {
+  const lineEnd = code.lastIndexOf('\n', DISPLAY_LIMIT);
+  const shown = code.length > DISPLAY_LIMIT ? code.slice(0, lineEnd > 0 ? lineEnd : DISPLAY_LIMIT) : code;
+  const cut = shown.length < code.length ? truncationNotice(shown, code) : undefined;
+  if (language && code.length <= HIGHLIGHT_LIMIT) {
+    try {
+      return { lines: linesOf(lowlight.highlight(language, shown)), language };
+    } catch (error) {
+      const notice = `Shown without highlighting: highlight.js could not highlight it as ${language} (${(error as Error).message}).`;
+      return { lines: linesOf(plain(shown)), language: 'plaintext', notice };
+    }
+  }
+  const tooLarge = language ? `Shown without highlighting: ${sizeOf(code.length)} is more than the ${sizeOf(HIGHLIGHT_LIMIT)} that is highlighted.` : undefined;
+  const notice = [tooLarge, cut].filter(Boolean).join(' ') || undefined;
+  return { lines: linesOf(plain(shown)), language: language && !tooLarge ? language : 'plaintext', ...(notice ? { notice } : {}) };
+}
+
+const plain = (code: string): Root => ({ type: 'root', children: [{ type: 'text', value: code }] });
+const linesOf = (tree: Root) => splitLines(tree.children as ElementContent[]).map((line) => toHtml(line));
+const sizeOf = (chars: number) => (chars >= 1_000_000 ? `${(chars / 1_000_000).toFixed(1)} MB` : `${Math.round(chars / 1000)} KB`);
+
+function truncationNotice(shown: string, code: string): string {
+  const count = (text: string) => text.split('\n').length;
+  return `Cut short: the first ${count(shown).toLocaleString('en')} of ${count(code).toLocaleString('en')} lines (${sizeOf(shown.length)} of ${sizeOf(code.length)}).`;
 }
 
 /** Splits highlighted nodes at newlines, re-opening spans that cross a line break. */

@@ -20,6 +20,7 @@ export function renderCodeBlockHtml({ highlighted, title, highlightLines, lineNu
     ? highlighted.lines.map((line, i) => `<span class="line${highlightLines?.has(i + 1) ? ' line-highlighted' : ''}">${line}\n</span>`).join('')
     : highlighted.lines.join('\n');
   const titleHtml = title ? `<div class="code-title">${escapeHtml(title)}</div>` : '';
+  const noticeHtml = highlighted.notice ? `<p class="code-notice" role="note">${escapeHtml(highlighted.notice)}</p>` : '';
   const attributes = numbered ? ` code-block--line-numbers" style="counter-reset:line ${lineNumbersStart - 1}` : '';
-  return `<div class="code-block${attributes}" data-language="${highlighted.language}">${titleHtml}<div class="code-scroll"><pre tabindex="0"><code class="hljs language-${highlighted.language}">${body}</code></pre><button type="button" class="copy-button" data-copy aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>`;
+  return `<div class="code-block${attributes}" data-language="${highlighted.language}">${titleHtml}${noticeHtml}<div class="code-scroll"><pre tabindex="0"><code class="hljs language-${highlighted.language}">${body}</code></pre><button type="button" class="copy-button" data-copy aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>`;
 }

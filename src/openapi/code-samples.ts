@@ -2,6 +2,7 @@ import kebabCase from 'lodash/kebabCase.js';
 import type { snippetz } from '@scalar/snippetz';
 import { causeOf, warningDiagnostic } from '../diagnostics/diagnostic.js';
 import { renderCodeBlockHtml } from '../content/render-code-block.js';
+import { highlightNotice } from '../content/highlighter.js';
 import type { CodeSampleView } from '../api-view.js';
 import { CODE_LANGUAGES, normalizeSampleLanguage } from './code-languages.js';
 import { harRequest, templatedHar, type HarRequest } from './har-request.js';
@@ -65,7 +66,9 @@ function shaped(request: SnippetRequest, queryInUrl: boolean): Shaped {
 type Shaped = ReturnType<typeof templatedHar> & { key: string };
 
 function highlightSample(source: string, language: string, ctx: ViewContext): string {
-  return renderCodeBlockHtml({ highlighted: ctx.highlighter.highlight(source.replace(/\n+$/, ''), language) });
+  const highlighted = ctx.highlighter.highlight(source.replace(/\n+$/, ''), language);
+  if (highlighted.notice) ctx.page.diagnostics.push(highlightNotice(`A ${language} code sample: ${highlighted.notice}`, { file: ctx.file }));
+  return renderCodeBlockHtml({ highlighted });
 }
 
 /**

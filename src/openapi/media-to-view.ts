@@ -1,4 +1,5 @@
 import { renderCodeBlockHtml } from '../content/render-code-block.js';
+import { highlightNotice } from '../content/highlighter.js';
 import type { ExampleView, MediaView } from '../api-view.js';
 import { namedExamples, sampleSchema, type Direction } from './example-value.js';
 import type { MediaTypeObject } from './openapi-types.js';
@@ -55,5 +56,7 @@ export function exampleHtml(mediaType: string, value: unknown, ctx: ViewContext)
   const json = /[/+]json\b/i.test(mediaType) || typeof value !== 'string';
   const text = json ? (JSON.stringify(value, null, 2) ?? 'null') : String(value);
   const language = json ? 'json' : /xml/i.test(mediaType) ? 'xml' : /html/i.test(mediaType) ? 'html' : 'plaintext';
-  return renderCodeBlockHtml({ highlighted: ctx.highlighter.highlight(text, language) });
+  const highlighted = ctx.highlighter.highlight(text, language);
+  if (highlighted.notice) ctx.page.diagnostics.push(highlightNotice(`An example: ${highlighted.notice}`, { file: ctx.file }));
+  return renderCodeBlockHtml({ highlighted });
 }

@@ -4,6 +4,7 @@ import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
 import { contextOf } from '../markdown-context.js';
 import { renderCodeBlockHtml } from '../render-code-block.js';
+import { highlightNotice } from '../highlighter.js';
 import { applyMagicComments } from '../docusaurus/magic-comments.js';
 
 export interface CodeMeta {
@@ -43,7 +44,8 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
  */
 export function rehypeCodeBlocks() {
   return (tree: Root, file: VFile) => {
-    const { highlighter } = contextOf(file);
+    const context = contextOf(file);
+    const { highlighter } = context;
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
       const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
@@ -54,8 +56,13 @@ export function rehypeCodeBlocks() {
       const { title, highlightLines, hasRanges, lineNumbersStart } = parseCodeMeta(meta);
       // As in Docusaurus, line ranges in the meta win over magic comments, which then stay in the code.
       const magic = hasRanges ? { code: toString(code).replace(/\n$/, ''), highlightLines } : applyMagicComments(toString(code).replace(/\n$/, ''), language);
+      const highlighted = highlighter.highlight(magic.code, language);
+      if (highlighted.notice) {
+        const line = node.position ? node.position.start.line + context.lineOffset : undefined;
+        context.diagnostics.push(highlightNotice(`A code block: ${highlighted.notice}`, { file: context.sourcePath, line }));
+      }
       const html = renderCodeBlockHtml({
-        highlighted: highlighter.highlight(magic.code, language),
+        highlighted,
         title,
         highlightLines: magic.highlightLines,
         lineNumbersStart,
