@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
-import { importCompiled, NODE_MODULE_BUILD } from '../shared/import-compiled.js';
+import { importCompiled, NODE_MODULE_BUILD, UNSETTLED_IMPORT } from '../shared/import-compiled.js';
+import {
+  configErrorPosition,
+  displayFrom,
+  IMPORT_META_DEFINE,
+  importMetaPlugin,
+  withConfigName,
+} from './config-error-position.js';
 import { siteCacheDir } from '../shared/package-paths.js';
 import { causeOf, errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
@@ -46,7 +53,16 @@ export async function compileConfig(configFile: string): Promise<CompiledConfig>
     };
   }
   try {
-    const result = await build({ ...NODE_MODULE_BUILD, entryPoints: [configFile], metafile: true });
+    const result = await build({
+      ...NODE_MODULE_BUILD,
+      entryPoints: [configFile],
+      metafile: true,
+      // Positions of errors thrown while it runs are mapped back to site.config.ts (configErrorPosition).
+      sourcemap: 'inline',
+      sourcesContent: false,
+      define: IMPORT_META_DEFINE,
+      plugins: [importMetaPlugin],
+    });
     const dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
     return { code: result.outputFiles[0].text, dependencies, diagnostics: [] };
   } catch (error) {
@@ -88,15 +104,7 @@ export async function loadConfig(
     const module = await importCompiled<{ default?: unknown; config?: unknown }>(code, compiled);
     exported = module.default ?? module.config;
   } catch (error) {
-    return {
-      dependencies,
-      diagnostics: [
-        errorDiagnostic('DG104', `Config file threw while loading: ${(error as Error).message}`, {
-          file: rel,
-          cause: causeOf(error),
-        }),
-      ],
-    };
+    return { dependencies, diagnostics: [evaluationDiagnostic(error, { code, compiled, rel, sources: dependencies })] };
   }
   if (!exported || typeof exported !== 'object') {
     return {
@@ -106,4 +114,31 @@ export async function loadConfig(
   }
   const resolved = resolveConfig(exported, { root, configFile: rel, openapiOverride: options.openapiOverride });
   return { config: resolved.config, dependencies, diagnostics: resolved.diagnostics };
+}
+
+/** Why evaluating the config failed, at the line of site.config.ts (or of a file it imports) where it did. */
+function evaluationDiagnostic(error: unknown, at: { code: string; compiled: string; rel: string; sources: string[] }) {
+  const { code, compiled, rel, sources } = at;
+  const message = withConfigName((error as Error)?.message ?? String(error), compiled, rel);
+  const display = displayFrom(process.cwd());
+  const position = configErrorPosition(error, { code, compiledFile: compiled, sources, display });
+  const where = { ...(position ?? { file: rel }), cause: causeOf(error) };
+  const errorCode = (error as { code?: string })?.code;
+  if (errorCode === UNSETTLED_IMPORT) {
+    return errorDiagnostic('DG107', `Config file never finished loading: ${message}`, {
+      file: rel,
+      hint: 'A top-level await in the config (or a file it imports) waits for something that never happens, such as a promise nobody resolves. Await only what finishes, or compute the value without await.',
+    });
+  }
+  const missing = /Cannot find (?:package|module) '([^']+)'/.exec(message)?.[1];
+  if (errorCode === 'ERR_MODULE_NOT_FOUND' && missing) {
+    return errorDiagnostic('DG106', `Config file imports "${missing}", which is not installed`, {
+      ...where,
+      hint: `Install it in the site (npm install ${missing}) or remove the import.`,
+    });
+  }
+  return errorDiagnostic('DG104', `Config file threw while loading: ${message}`, {
+    ...where,
+    hint: 'Fix the code at this line of the config; run with --debug for the whole stack trace.',
+  });
 }
