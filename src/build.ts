@@ -3,6 +3,7 @@ import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createAssetResolver } from './content/create-asset-resolver.js';
+import { readableFolders } from './shared/allowed-paths.js';
 import { loadContent } from './content/load-content.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildNavTree } from './routes/build-nav-tree.js';
@@ -93,7 +94,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   );
   const config = loaded.config;
   if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
-  const assets = createAssetResolver(config.baseUrl);
+  const assets = createAssetResolver(config.baseUrl, readableFolders(config.root, config.allowedPaths));
 
   progress('content');
   // esbuild bundles in its own process while this one parses Markdown.

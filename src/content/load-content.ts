@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { realPath } from '../shared/allowed-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
@@ -62,7 +63,8 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
     for (const asset of parsed.assets) {
       // Workers hash assets on their side; resolving again here registers them for output.
       assets.assetUrl(asset);
-      if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
+      if (assets.outside.has(asset)) diagnostics.push(outsideAsset(config, asset, entry.source.relativePath));
+      else if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
     }
   }
   return {
@@ -81,5 +83,12 @@ function noSources(config: SiteConfig): Diagnostic {
     hint: existsSync(join(config.root, config.contentDir))
       ? `Add pages as .md or .mdx files under ${folder} (names starting with "_" or "." are left out), e.g. ${folder}index.md for the home page.`
       : `The folder ${join(config.root, config.contentDir)} does not exist: create it, or set \`contentDir\` in site.config.ts to where the pages are.`,
+  });
+}
+
+function outsideAsset(config: SiteConfig, asset: string, file: string): Diagnostic {
+  return errorDiagnostic('DG220', `"${relative(config.root, asset)}", referenced by an image or link, is outside the site (${realPath(asset)}); docsgen does not read it`, {
+    file,
+    hint: 'Copy the file next to the page, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
   });
 }

@@ -14,7 +14,7 @@ import { collectSourcesCached, createContentCache } from '../../src/content/cont
 import { decodeSourceText } from '../../src/content/decode-source-text.js';
 import { nodeSiteFs } from '../../src/content/walk-site-folder.js';
 import { collectStaticFiles } from '../../src/output/collect-static-files.js';
-import { createMiniSite } from '../helpers/mini-site.js';
+import { baseConfigSource, createMiniSite } from '../helpers/mini-site.js';
 
 const codes = (diagnostics: readonly { code: string }[]) => diagnostics.map((d) => d.code).sort();
 
@@ -225,4 +225,27 @@ test('a Latin-1 page and a pasted control character reach the pages and /meta/in
   assert.doesNotMatch(file('meta/index.json'), /[\u0000-\u0008\u000b\u000e-\u001f\ufffd]|\\u00[01]/);
   assert.match(file('guides/reseau/index.html'), /Les hotspots près de Genève\./);
   await rm(root, { recursive: true, force: true });
+});
+
+test('an image path that leads out of the site is refused (DG220) and never read into the output', async () => {
+  const outside = await privateFolder();
+  await writeFile(join(outside, 'hotspot-owners.png'), 'private owner list\n');
+  const root = await createMiniSite();
+  const up = '../'.repeat(10);
+  await writeFile(
+    join(root, 'content/guides/owners.md'),
+    `---\ntitle: Owners\ndescription: Who owns what.\n---\n\n![owners](${up}${outside.slice(1)}/hotspot-owners.png)\n`,
+  );
+  const refused = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(
+    refused.diagnostics.map((d) => [d.code, d.file]),
+    [['DG220', 'content/guides/owners.md']],
+  );
+  assert.match(refused.diagnostics[0].message, /hotspot-owners\.png.*outside the site/);
+  await writeFile(join(root, 'site.config.ts'), baseConfigSource(`allowedPaths: [${JSON.stringify(outside)}],`));
+  const allowed = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(allowed.diagnostics, []);
+  assert.ok(allowed.files!.some((file) => file.path.startsWith('assets/media/hotspot-owners.')));
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
 });
