@@ -38,9 +38,8 @@ function parseJson(text: string, what: string): unknown {
 function IslandContent({ name, json, container }: { name: string; json: string; container: HTMLElement }) {
   const Component = ISLANDS[name];
   const props = parseJson(json, `props of the island "${name}"`) as object;
-  useEffect(() => {
-    container.dataset.hydrated = 'true';
-  }, [container]);
+  // The container is outside React (the island's root): marking it is a DOM call, after the commit.
+  useEffect(() => container.setAttribute('data-hydrated', 'true'), [container]);
   return <Component {...props} />;
 }
 

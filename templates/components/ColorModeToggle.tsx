@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export interface ColorModeToggleProps {
   respectPrefersColorScheme: boolean;
@@ -8,20 +8,30 @@ export type ColorChoice = 'system' | 'light' | 'dark';
 
 const LABELS: Record<ColorChoice, string> = { system: 'system mode', light: 'light mode', dark: 'dark mode' };
 
+function subscribeToTheme(onChange: () => void): () => void {
+  window.addEventListener('docsgen:theme', onChange);
+  return () => window.removeEventListener('docsgen:theme', onChange);
+}
+
+const subscribeToNothing = () => () => undefined;
+
 /**
  * The colour-mode switch. Server-rendered disabled: it only works once the page runs in a
  * browser. The choice logic lives in the client's color-mode module (wired by the client entry).
  */
 export function ColorModeToggle({ respectPrefersColorScheme }: ColorModeToggleProps) {
-  const [mounted, setMounted] = useState(false);
-  const [choice, setChoice] = useState<ColorChoice>(respectPrefersColorScheme ? 'system' : 'light');
-  useEffect(() => {
-    setMounted(true);
-    const read = () => setChoice((document.documentElement.dataset.themeChoice as ColorChoice) || 'light');
-    read();
-    window.addEventListener('docsgen:theme', read);
-    return () => window.removeEventListener('docsgen:theme', read);
-  }, []);
+  // The choice is state of the page (the client's color-mode module keeps it on <html>), read
+  // rather than copied: the server and the first hydration render see the default.
+  const choice = useSyncExternalStore(
+    subscribeToTheme,
+    () => (document.documentElement.dataset.themeChoice as ColorChoice) || 'light',
+    (): ColorChoice => (respectPrefersColorScheme ? 'system' : 'light'),
+  );
+  const mounted = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   const label = `Switch between dark and light mode (currently ${LABELS[choice]})`;
   return (
     <button

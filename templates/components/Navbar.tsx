@@ -93,11 +93,15 @@ function renderNavbarItem(item: NavbarItemProps, site: SiteProps, route: string)
  * author (on the server here, in the browser by the island's error boundary).
  */
 export function NavbarItem({ item, site, route }: { item: NavbarItemProps; site: SiteProps; route: string }) {
+  // renderNavbarItem runs here, not later as a component: what it throws (an item it cannot draw)
+  // is caught now, on the server as in the browser, where an error boundary would not help.
+  let content: ReturnType<typeof renderNavbarItem>;
   try {
-    return <>{renderNavbarItem(item, site, route)}</>;
+    content = renderNavbarItem(item, site, route);
   } catch (error) {
     return <NavbarItemError item={item} error={error instanceof Error ? error : new Error(String(error))} />;
   }
+  return <>{content}</>;
 }
 
 /** Top bar: title, section links, search, colour mode and the hamburger for the mobile sidebar. */
