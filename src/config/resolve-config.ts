@@ -6,7 +6,10 @@ import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 export type NavbarPosition = 'left' | 'right';
 
 /** Anything but 'right' puts an item on the left, as Docusaurus does. */
-const position = z.unknown().optional().transform((value): NavbarPosition => (value === 'right' ? 'right' : 'left'));
+const position = z
+  .unknown()
+  .optional()
+  .transform((value): NavbarPosition => (value === 'right' ? 'right' : 'left'));
 const label = z.string().min(1);
 
 /**
