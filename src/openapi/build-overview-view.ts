@@ -33,7 +33,7 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
   const tags = spec.tags.map((tag) => ({ name: tag.name, id: tagIds.get(tag.name) ?? 'tag-untitled', operations: tag.operations.map(link), ...optionalField('descriptionHtml', renderDescriptionField(ctx, tag.description, tag.pointer && `${tag.pointer}/description`)) }));
   const view: ApiOverviewView = {
     title: String(info.title ?? 'API'),
-    servers: (spec.document.servers ?? []).map((server, i) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', renderDescriptionField(ctx, server.description, `#/servers/${i}/description`)) })),
+    servers: (Array.isArray(spec.document.servers) ? spec.document.servers : []).map((server, i) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', renderDescriptionField(ctx, server.description, `#/servers/${i}/description`)) })),
     securitySchemes: securitySchemes(spec, ctx),
     specUrl: joinBase(baseUrl, `/openapi/${productSlug}.json`),
     specFileName: `${productSlug}.json`,
@@ -41,8 +41,8 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
     untagged: spec.untagged.map(link),
     sections: [],
   };
-  if (info.version !== undefined) view.version = String(info.version);
-  if (typeof info.summary === 'string') view.summary = info.summary;
+  if (typeof info.version === 'string' || (typeof info.version === 'number' && Number.isFinite(info.version))) view.version = String(info.version);
+  if (typeof info.summary === 'string' && info.summary.trim()) view.summary = info.summary;
   const descriptionHtml = renderDescriptionField(ctx, info.description, '#/info/description');
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   Object.assign(view, contactAndLicense(info));

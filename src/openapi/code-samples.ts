@@ -37,12 +37,12 @@ export function buildCodeSamples(input: CodeSamplesInput): CodeSampleView[] {
   for (const language of input.languages) {
     const mine = own.get(language);
     own.delete(language);
-    const label = mine?.label || CODE_LANGUAGES[language]?.label || language;
+    const label = textOr(mine?.label, CODE_LANGUAGES[language]?.label ?? language);
     const html = mine?.source !== undefined ? highlightSample(mine.source, language, input.ctx) : generatedSample(language, CODE_LANGUAGES[language]?.separateQuery && separate ? templates.separate : templates.url, input);
     if (html !== undefined) samples.push({ language, label, id: `sample-${kebabCase(language) || 'code'}`, html });
   }
   for (const [language, sample] of own) {
-    samples.push({ language, label: sample.label || sample.lang || language, id: `sample-${kebabCase(language) || 'code'}`, html: highlightSample(sample.source ?? '', language, input.ctx) });
+    samples.push({ language, label: textOr(sample.label, sample.lang ?? language), id: `sample-${kebabCase(language) || 'code'}`, html: highlightSample(sample.source ?? '', language, input.ctx) });
   }
   return samples;
 }
@@ -101,14 +101,23 @@ function fill(html: string, values: Map<string, string>): string {
   return out;
 }
 
+/** A label from the description when it is text, else the fallback. */
+const textOr = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
 const count = (text: string, token: string) => text.split(token).length - 1;
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The Objective-C and Swift clients print a multipart body's boundary from a HAR field that
+ * snippetz does not pass on (`boundary = "undefined"`): it is filled in after printing.
+ */
+const UNSET_BOUNDARY = /(boundary = @?")undefined"/;
 
 function print(language: string, har: HarRequest, { snippets, ctx, pointer }: CodeSamplesInput): string | undefined {
   const target = CODE_LANGUAGES[language];
   if (!target) return undefined;
   try {
-    return snippets.print(target.target as never, target.client as never, har as never) || undefined;
+    const code = snippets.print(target.target as never, target.client as never, har as never) || undefined;
+    return code && har.postData?.boundary ? code.replace(UNSET_BOUNDARY, `$1${har.postData.boundary}"`) : code;
   } catch (error) {
     ctx.page.diagnostics.push(warningDiagnostic('DG306', `Could not generate the ${target.label} code sample: ${(error as Error).message}`, { file: ctx.file, pointer, cause: causeOf(error) }));
     return undefined;

@@ -7,7 +7,7 @@ export interface HarRequest {
   queryString?: { name: string; value: string }[];
   headers: { name: string; value: string }[];
   cookies: { name: string; value: string }[];
-  postData?: { mimeType: string; text: string };
+  postData?: { mimeType: string; text: string; params?: { name: string; value: string }[]; boundary?: string };
 }
 
 export interface TemplatedHar {

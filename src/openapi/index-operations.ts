@@ -31,12 +31,18 @@ export function indexOperations(document: OpenApiDocument): OperationIndex {
         operation,
         parameters: mergeParameters(document, item.parameters, operation.parameters),
         tags: Array.isArray(operation.tags) ? operation.tags.filter((t) => typeof t === 'string') : [],
-        servers: operation.servers ?? item.servers ?? document.servers ?? [],
-        security: operation.security ?? document.security ?? [],
+        servers: firstList(operation.servers, item.servers, document.servers),
+        security: firstList(operation.security, document.security),
       });
     }
   }
   return { operations, ...groupByTag(document, operations) };
+}
+
+/** The first of the lists that is one (a description may hold anything where a list belongs). */
+function firstList<T>(...lists: (readonly T[] | undefined)[]): T[] {
+  const list = lists.find((value) => value !== undefined && value !== null);
+  return Array.isArray(list) ? list.filter((item) => item !== null && typeof item === 'object') : [];
 }
 
 function mergeParameters(document: OpenApiDocument, shared: unknown, own: unknown): ParameterObject[] {

@@ -44,7 +44,7 @@ function examplesOf(mediaType: string, media: MediaTypeObject, ctx: ViewContext,
   if (named.length) {
     return named.map(({ name, example, value }) => {
       const summaryHtml = renderDescriptionField(ctx, example.description);
-      return { label: example.summary || name, html: render(value), ...(summaryHtml ? { summaryHtml } : {}) };
+      return { label: typeof example.summary === 'string' && example.summary.trim() ? example.summary : name, html: render(value), ...(summaryHtml ? { summaryHtml } : {}) };
     });
   }
   const generated = sampleSchema(media.schema, ctx.document, direction);

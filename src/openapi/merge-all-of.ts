@@ -12,7 +12,7 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array',
 export function mergeAllOf(schema: SchemaObject, document: OpenApiDocument, seen: ReadonlySet<string> = new Set()): SchemaObject | undefined {
   const { allOf, ...own } = schema;
   const parts: SchemaObject[] = [own];
-  for (const raw of allOf ?? []) {
+  for (const raw of Array.isArray(allOf) ? allOf : []) {
     const { value, ref } = resolveRef<SchemaObject>(document, raw);
     if (!value || typeof value !== 'object' || (ref && seen.has(ref))) continue;
     const part = value.allOf ? mergeAllOf(value, document, ref ? new Set([...seen, ref]) : seen) : value;
@@ -27,7 +27,7 @@ function mergeTwo(a: SchemaObject, b: SchemaObject): SchemaObject {
   const merged: SchemaObject = { ...b, ...definedOnly(a) };
   merged.type = a.type ?? b.type ?? 'object';
   if (a.properties || b.properties) merged.properties = { ...a.properties, ...onlyNew(b.properties, a.properties) };
-  const required = [...(a.required ?? []), ...(b.required ?? [])];
+  const required = [a.required, b.required].flatMap((list) => (Array.isArray(list) ? list : []));
   if (required.length) merged.required = [...new Set(required)];
   return merged;
 }

@@ -43,7 +43,7 @@ export function schemaToView(schema: unknown, ctx: ViewContext, options: SchemaT
 
 function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   const { value, ref } = resolveRef<SchemaObject>(state.ctx.document, raw);
-  const original: SchemaObject = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  const original: SchemaObject = value && typeof value === 'object' && !Array.isArray(value) ? wellFormed(value) : {};
   // `allOf: [{$ref}]` is how 3.0 puts a description next to a reference: its refs count too.
   const parts = allOfRefs(original);
   const location = ref ?? at;
@@ -78,6 +78,18 @@ function schemaPageHref(ctx: ViewContext, identities: readonly string[]): string
     if (href) return href;
   }
   return undefined;
+}
+
+const LIST_KEYWORDS = ['allOf', 'oneOf', 'anyOf', 'enum', 'required', 'prefixItems', 'type'] as const;
+
+/** The schema without keywords whose value has the wrong shape (a description may hold anything): they are ignored, not rendered. */
+function wellFormed(schema: SchemaObject): SchemaObject {
+  const bad = LIST_KEYWORDS.filter((key) => schema[key] !== undefined && !Array.isArray(schema[key]) && !(key === 'type' && typeof schema.type === 'string'));
+  const badObjects = (['properties', 'items', 'additionalProperties', 'discriminator'] as const).filter((key) => schema[key] !== undefined && typeof schema[key] !== 'object' && !(key === 'additionalProperties' && typeof schema[key] === 'boolean'));
+  if (bad.length === 0 && badObjects.length === 0) return schema;
+  const out: Record<string, unknown> = { ...schema };
+  for (const key of [...bad, ...badObjects]) delete out[key];
+  return out as SchemaObject;
 }
 
 function allOfRefs(schema: SchemaObject): string[] {

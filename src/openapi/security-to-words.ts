@@ -3,28 +3,29 @@ import { resolveRef } from './resolve-ref.js';
 
 /** How to send the credential of one security scheme, in words: 'API key in header x-api-key'. */
 export function securitySchemeWords(scheme: SecuritySchemeObject | undefined, name: string): string {
-  if (!scheme || typeof scheme !== 'object') return `${name} (undefined security scheme)`;
+  if (!scheme || typeof scheme !== 'object') return `${name} (not defined in components.securitySchemes)`;
   switch (scheme.type) {
     case 'apiKey':
-      return `API key in ${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'} ${scheme.name ?? name}`;
+      return `API key in ${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'} ${typeof scheme.name === 'string' && scheme.name ? scheme.name : name}`;
     case 'http':
       return httpWords(scheme);
     case 'oauth2':
-      return `OAuth 2.0 access token in header Authorization (${Object.keys(scheme.flows ?? {}).join(', ') || 'no flows'})`;
+      return `OAuth 2.0 access token in header Authorization (${(scheme.flows && typeof scheme.flows === 'object' ? Object.keys(scheme.flows) : []).join(', ') || 'no flows'})`;
     case 'openIdConnect':
-      return `OpenID Connect token in header Authorization${scheme.openIdConnectUrl ? ` (discovery: ${scheme.openIdConnectUrl})` : ''}`;
+      return `OpenID Connect token in header Authorization${typeof scheme.openIdConnectUrl === 'string' ? ` (discovery: ${scheme.openIdConnectUrl})` : ''}`;
     case 'mutualTLS':
       return 'Mutual TLS client certificate';
     default:
-      return `${name} (${String(scheme.type)})`;
+      return typeof scheme.type === 'string' && scheme.type ? `${name} (${scheme.type})` : `${name} (a security scheme without a type)`;
   }
 }
 
 function httpWords(scheme: SecuritySchemeObject): string {
-  const kind = String(scheme.scheme ?? '').toLowerCase();
-  if (kind === 'bearer') return `Bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in header Authorization`;
+  const written = typeof scheme.scheme === 'string' ? scheme.scheme : '';
+  const kind = written.toLowerCase();
+  if (kind === 'bearer') return `Bearer token${typeof scheme.bearerFormat === 'string' && scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in header Authorization`;
   if (kind === 'basic') return 'HTTP Basic credentials in header Authorization';
-  return `HTTP ${scheme.scheme ?? ''} credentials in header Authorization`.replace(/\s+/g, ' ');
+  return `HTTP ${written} credentials in header Authorization`.replace(/\s+/g, ' ');
 }
 
 /**

@@ -14,7 +14,8 @@ export interface SnippetRequest {
   query: [string, string][];
   headers: { name: string; value: string }[];
   cookies: { name: string; value: string }[];
-  body?: { mimeType: string; text: string };
+  /** `params` and `boundary` for form bodies (HAR's way; clients print one field per line). */
+  body?: { mimeType: string; text: string; params?: { name: string; value: string }[]; boundary?: string };
 }
 
 export interface SnippetRequestInput {
@@ -50,9 +51,20 @@ export function buildSnippetRequest({ entry, document, serverUrl, body }: Snippe
   const request: SnippetRequest = { method: entry.method.toUpperCase(), base: serverUrl, path, query, headers, cookies };
   if (body) {
     headers.push({ name: 'Content-Type', value: body.mediaType });
-    request.body = { mimeType: body.mediaType, text: typeof body.value === 'string' ? body.value : JSON.stringify(body.value) };
+    request.body = requestBody(body.mediaType, body.value);
   }
   return request;
+}
+
+/** A form body is a list of fields (from the example's top-level properties); anything else is text. */
+function requestBody(mimeType: string, value: unknown): NonNullable<SnippetRequest['body']> {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(mimeType);
+  if (!form) return { mimeType, text };
+  const fields = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
+  const params = fields.map(([name, field]) => ({ name, value: asText(field) }));
+  // Clients that write the multipart body by hand print the boundary (httpsnippet leaves it to the caller).
+  return { mimeType, text: '', params, ...(/^multipart/i.test(mimeType) ? { boundary: '----DocsgenFormBoundary7MA4YWxk' } : {}) };
 }
 
 function queryPairs(parameter: ParameterObject, value: unknown): [string, string][] {
