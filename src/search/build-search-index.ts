@@ -98,6 +98,7 @@ export function buildSearchIndexFromPages(pages: readonly SearchPage[], options:
     averageFieldLength: json.averageFieldLength.map((n) => Math.round(n * 1000) / 1000),
     fieldLength,
     sections: pages.map((page) => page.sections.length),
+    ...fieldSectionsOf(pages),
     termKeys: keys,
     termFileOf: fileOf,
     termFiles: termFiles.length,
@@ -123,7 +124,7 @@ function toDocuments(pages: readonly SearchPage[]): SearchDocument[] {
     for (const section of page.sections) {
       documents.push({
         id: documents.length,
-        title: page.title,
+        title: section === page.sections[0] ? page.title : '',
         heading: section.heading,
         keywords: section.keywords,
         text: section.text,
@@ -131,6 +132,18 @@ function toDocuments(pages: readonly SearchPage[]): SearchDocument[] {
     }
   }
   return documents;
+}
+
+/** Each page's count of API field sections, which must come after its other sections. */
+function fieldSectionsOf(pages: readonly SearchPage[]): { fieldSections?: number[] } {
+  const counts = pages.map((page) => {
+    const first = page.sections.findIndex((s) => s.field);
+    if (first < 0) return 0;
+    if (page.sections.slice(first).some((s) => !s.field))
+      throw new Error(`search index: ${page.route}: field sections must come last`);
+    return page.sections.length - first;
+  });
+  return counts.some((n) => n > 0) ? { fieldSections: counts } : {};
 }
 
 /** How many pages make a content file of about `target` bytes, from the average page size. */

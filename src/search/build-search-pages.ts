@@ -1,11 +1,13 @@
 /**
  * What the search index knows about each page: its title, its type, and its sections (the part
  * before the first heading, then one per h2/h3) with their anchors, body text and keywords. API
- * operations get their method, path, operation id, tags and parameter names as keywords.
+ * operations get their method, path, operation id and tags as keywords, and one section per
+ * parameter, header and schema property, linking to its row (operationFields' anchors).
  */
 import type { Page } from '../model.js';
-import type { ApiOperationView, ApiOverviewView, SchemaView } from '../api-view.js';
+import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { htmlToText, splitHtmlSections } from './html-text.js';
+import { operationFields, type ApiFieldEntry } from '../openapi/api-anchors.js';
 
 /** The type badge shown with a result. */
 export type SearchPageType = 'guide' | 'example' | 'api' | 'operation';
@@ -18,6 +20,8 @@ export interface SearchSection {
   text: string;
   /** Identifiers a reader may type verbatim: method, path, operation id, parameter names. */
   keywords: string;
+  /** A parameter, header or property of an operation (ranked below the page's own sections); these come last. */
+  field?: boolean;
 }
 
 export interface SearchPage {
@@ -83,30 +87,39 @@ function operationSections(op: ApiOperationView): SearchSection[] {
       join(op.method.toUpperCase(), op.path, serverPath(op.serverUrl, op.path), op.operationId, ...op.tags),
     ),
   ];
-  for (const group of op.parameterGroups) {
-    const text = group.parameters
-      .map((p) => join(p.name, p.type, textOf(p.descriptionHtml), p.enum?.join(' '), p.constraints.join(' ')))
-      .join('. ');
-    sections.push(
-      section(headingOf(group.id) ?? group.title, group.id, text, group.parameters.map((p) => p.name).join(' ')),
-    );
-  }
   if (op.requestBody) {
-    const text = join(
-      textOf(op.requestBody.descriptionHtml),
-      ...op.requestBody.contents.map((c) => join(c.mediaType, schemaText(c.schema))),
-    );
+    const text = join(textOf(op.requestBody.descriptionHtml), ...op.requestBody.contents.map((c) => c.mediaType));
     const id = op.sections.find((s) => /request/i.test(s.id))?.id ?? 'request-body';
     sections.push(section(headingOf(id) ?? 'Request body', id, text));
   }
   if (op.responses.length) {
-    // Response headers are left out: every operation repeats the same ones (the usage guide explains them).
     const text = op.responses
-      .map((r) => join(r.status, textOf(r.descriptionHtml), schemaText(r.content?.schema)))
+      .map((r) => join(r.status, textOf(r.descriptionHtml), r.content?.schema?.title))
       .join('. ');
     sections.push(section(headingOf('responses') ?? 'Responses', 'responses', text));
   }
+  // Every parameter, header and property on its own, linking to its row on the page.
+  for (const field of operationFields(op)) sections.push(fieldSection(field));
   return sections;
+}
+
+const FIELD_LOCATIONS: Record<ApiFieldEntry['location'], string> = {
+  path: 'Path parameter',
+  query: 'Query parameter',
+  header: 'Header parameter',
+  cookie: 'Cookie parameter',
+  'request body': 'Request body property',
+  response: 'Response property',
+  'response header': 'Response header',
+};
+
+/** A field's section: its name as the heading and keyword (also its last part: 'amount' of 'data.amount'). */
+function fieldSection(field: ApiFieldEntry): SearchSection {
+  const leaf = field.name.split('.').pop()!;
+  const status = /^res-([^-]+)-/.exec(field.anchor)?.[1];
+  const where = FIELD_LOCATIONS[field.location] + (status ? ` (${status})` : '');
+  const keywords = leaf === field.name ? leaf : join(field.name, leaf);
+  return { ...section(field.name, field.anchor, join(`${where}.`, field.description), keywords), field: true };
 }
 
 /** The path as requested, with the server's base path ('/v0/gateways/{address}'), when there is one. */
@@ -117,20 +130,6 @@ function serverPath(serverUrl: string, path: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Property names and descriptions of a response or body schema, a few levels deep. */
-function schemaText(schema: SchemaView | undefined, depth = 0, out: string[] = []): string {
-  if (!schema || depth > 4 || out.length > 400) return out.join(' ');
-  if (schema.name) out.push(schema.name);
-  if (schema.title && depth === 0) out.push(schema.title);
-  const description = textOf(schema.descriptionHtml);
-  if (description) out.push(description);
-  for (const property of schema.properties ?? []) schemaText(property, depth + 1, out);
-  if (schema.items) schemaText(schema.items, depth + 1, out);
-  if (schema.additionalProperties) schemaText(schema.additionalProperties, depth + 1, out);
-  for (const variant of schema.composition?.variants ?? []) schemaText(variant, depth + 1, out);
-  return out.join(' ');
 }
 
 function overviewSections(view: ApiOverviewView): SearchSection[] {

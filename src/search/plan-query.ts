@@ -88,13 +88,15 @@ export function planQuery(query: string, options: PlanOptions = {}): QueryPlan {
     if (seen.has(key)) continue;
     seen.add(key);
     const word = planWord(token.text, token.compound, isLast);
-    const extra = synonymsOf(synonyms, token.text);
-    if (extra.length)
-      word.lookups.push(...extra.map((term) => ({ term, prefix: false, fuzzy: 0, boost: SYNONYM_BOOST })));
+    const synonym = (term: string): TermLookup => ({ term, prefix: false, fuzzy: 0, boost: SYNONYM_BOOST });
+    word.lookups.push(...synonymsOf(synonyms, token.text).map(synonym));
+    // A misspelt synonym ('hotpsot') brings its group along once its fallback finds the word.
+    const typoSynonyms = word.fallback?.flatMap((l) => synonymsOf(synonyms, l.term)) ?? [];
+    if (typoSynonyms.length) word.fallback!.push(...[...new Set(typoSynonyms)].map(synonym));
     if (WEAK_WORDS.has(token.text)) word.weak = true;
     words.push(word);
   }
-  return { words };
+  return { words: withoutTypedSynonyms(words) };
 }
 
 function planWord(text: string, compound: boolean, isLast: boolean): QueryWord {
@@ -161,6 +163,19 @@ function synonymLookup(groups: readonly (readonly string[])[]): Map<string, stri
 function synonymsOf(synonyms: ReadonlyMap<string, string[]>, text: string): string[] {
   if (synonyms.size === 0) return [];
   return synonyms.get(text) ?? synonyms.get(stemOf(text) ?? text) ?? [];
+}
+
+/**
+ * A synonym the reader also typed ('hotspot or gateway') is left to its own word: asked about
+ * both, the reader wants the pages that have both, not every page with either.
+ */
+function withoutTypedSynonyms(words: QueryWord[]): QueryWord[] {
+  const typed = new Set(words.flatMap((w) => w.lookups.filter((l) => l.boost === undefined).map((l) => l.term)));
+  return words.map((w) =>
+    w.lookups.some((l) => l.boost !== undefined && typed.has(l.term))
+      ? { ...w, lookups: w.lookups.filter((l) => l.boost === undefined || !typed.has(l.term)) }
+      : w,
+  );
 }
 
 /** The MiniSearch query of a plan, combining its words with AND or OR. */

@@ -5,7 +5,7 @@
  * hands scoring to MiniSearch (BM25 with field boosts).
  */
 import { planQuery, toMiniSearchQuery, withFallbacks, type QueryPlan, type QueryWord } from './plan-query.js';
-import { EAGER_LOAD_BYTES } from './search-index-format.js';
+import { API_FIELD_SECTION_BOOST, EAGER_LOAD_BYTES } from './search-index-format.js';
 import { createIndexLoader, type IndexLoader, type LoadIndexFile } from './search-index-loader.js';
 import { rankResults, type RankedGroup } from './rank-results.js';
 import { describeGroup, type DescribeOptions, type SearchGroup } from './describe-results.js';
@@ -47,7 +47,9 @@ function unmatchedWords(plan: QueryPlan, results: readonly { queryTerms: string[
 async function runQuery(loader: IndexLoader, query: string, plan: QueryPlan, retry = true): Promise<SearchOutcome> {
   if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
   const index = await loader.indexFor(plan);
-  const results = index.search(toMiniSearchQuery(plan, 'OR'));
+  const results = index.search(toMiniSearchQuery(plan, 'OR'), {
+    boostDocument: (id) => (loader.isField(id) ? API_FIELD_SECTION_BOOST : 1),
+  });
   // Words that matched nothing get their fallback lookups (typos), once.
   const unmatched = retry ? unmatchedWords(plan, results) : new Set<QueryWord>();
   if (unmatched.size) return runQuery(loader, query, withFallbacks(plan, unmatched), false);

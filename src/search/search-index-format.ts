@@ -25,7 +25,13 @@ export const EAGER_LOAD_BYTES = 768 * 1024;
 /** Indexed fields, in field-id order, and how much a match in each counts. */
 export const SEARCH_FIELDS = ['title', 'heading', 'keywords', 'text'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
-export const FIELD_BOOSTS: Record<SearchField, number> = { title: 3, heading: 2, keywords: 3, text: 1 };
+export const FIELD_BOOSTS: Record<SearchField, number> = { title: 3, heading: 3, keywords: 3, text: 1 };
+/**
+ * Weight of an API field's section (a parameter or property: `fieldSections`) against a page's own
+ * sections. They are short, so BM25 would rank them above the sections that explain a word: a
+ * property named 'epoch' would outrank the guide's 'Epochs'. They still lead when nothing else matches.
+ */
+export const API_FIELD_SECTION_BOOST = 0.3;
 
 /** One indexed section; `id` is its position in the whole index. */
 export interface SearchDocument {
@@ -63,6 +69,8 @@ export interface SearchManifest {
   fieldLength: number[];
   /** Number of sections of each page, in page order (sections are numbered page after page). */
   sections: number[];
+  /** How many of each page's sections are API fields (its last ones); left out when no page has any. */
+  fieldSections?: number[];
   /** Term prefixes; a term's postings are in the file of the longest key that starts it. */
   termKeys: string[];
   /** For each key, the number of its term file. */

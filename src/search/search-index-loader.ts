@@ -33,6 +33,8 @@ export interface IndexLoader {
   loadAll(): Promise<void>;
   /** The page a section belongs to, and the id of a page's first section (manifest loaded). */
   pageOf(section: number): number;
+  /** Whether a section is an API field's (a parameter, header or property). */
+  isField(section: number): boolean;
   firstSection(page: number): number;
   /** Route, title, type, badge and sections of some pages. */
   pages(pages: readonly number[]): Promise<ContentPage[]>;
@@ -59,6 +61,7 @@ function fileCache<T>(load: (n: number) => Promise<T>) {
 export function createIndexLoader(load: LoadIndexFile): IndexLoader {
   let manifest: Promise<SearchManifest> | undefined;
   let sectionStarts: number[] = [];
+  let fieldStarts: number[] = [];
   let current: SearchManifest | undefined;
   const need = () => current ?? Promise.reject(new Error('search manifest not loaded'));
   const getManifest = () =>
@@ -66,6 +69,8 @@ export function createIndexLoader(load: LoadIndexFile): IndexLoader {
       if (m.version !== SEARCH_INDEX_VERSION) throw new Error(`Search index version ${m.version} is not supported`);
       let at = 0;
       sectionStarts = m.sections.map((count) => ((at += count), at - count));
+      // A page's field sections are its last ones: they start this many sections before the next page.
+      fieldStarts = m.sections.map((count, page) => sectionStarts[page] + count - (m.fieldSections?.[page] ?? 0));
       return (current = m);
     })).catch((error) => {
       manifest = undefined;
@@ -102,6 +107,7 @@ export function createIndexLoader(load: LoadIndexFile): IndexLoader {
       await indexWith(m, []);
     },
     pageOf: (section) => pageOf(sectionStarts, section),
+    isField: (section) => section >= fieldStarts[pageOf(sectionStarts, section)],
     firstSection: (page) => sectionStarts[page],
     async pages(pages) {
       const m = await getManifest();

@@ -75,6 +75,11 @@ describe('query planner', () => {
     }
     const wallet = planQuery('wallet ', { synonyms: SYNONYMS }).words[0].lookups.map((l) => l.term);
     assert.deepEqual(wallet.slice(1), ['solaccount', 'owner']);
+    // A synonym the reader typed too stays its own word.
+    assert.deepEqual(
+      planQuery('hotspot or gateway', { synonyms: SYNONYMS }).words.map((w) => w.lookups.filter((l) => l.boost)),
+      [[], []],
+    );
     // Without synonyms, or for a word in no group, nothing is added.
     assert.equal(planQuery('hotspot ').words[0].lookups.length, 1);
     assert.equal(planQuery('cursor ', { synonyms: SYNONYMS }).words[0].lookups.length, 1);

@@ -1,6 +1,7 @@
 /**
- * Relevance of the embedded search on the real site: each reader query must have its page among
- * the first three results (and, where given, the matched heading among that page's hits). Runs
+ * Relevance of the embedded search on the real site: at least 95% of the reader queries must have
+ * their page among the first three results (and, where given, the matched heading among that
+ * page's hits); the shares in the top 3 and the top 1 are printed. Runs
  * the browser's query code in Node against the index `docsgen build` writes.
  */
 import { test, before } from 'node:test';
@@ -9,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRealSite } from '../helpers/build-real-site.js';
 import { createSearchEngine, type SearchEngine } from '../../src/search/search-engine.js';
-import { RELEVANCE_QUERIES } from './relevance-queries.js';
+import { RELEVANCE_QUERIES, TYPO_WORDS } from './relevance-queries.js';
 
 let engine: SearchEngine;
 
@@ -20,23 +21,65 @@ before(async () => {
   await engine.ready();
 });
 
-test(`at least 30 reader queries`, () => {
-  assert.ok(RELEVANCE_QUERIES.length >= 30);
+test(`at least 80 reader queries`, () => {
+  assert.ok(RELEVANCE_QUERIES.length >= 80, `${RELEVANCE_QUERIES.length} queries`);
 });
 
-for (const { query, expect, anchor } of RELEVANCE_QUERIES) {
-  test(`"${query}" → ${expect}${anchor ? `#${anchor}` : ''} in the top 3`, async () => {
-    const outcome = await engine.search(query);
-    const top = await engine.loadSnippets(outcome.groups.slice(0, 3), { hitsPerGroup: 3 });
-    const routes = top.map((g) => g.route);
-    const position = routes.indexOf(expect);
-    assert.ok(position >= 0, `"${query}": expected ${expect} in the top 3, got:\n  ${routes.join('\n  ')}`);
-    if (anchor) {
-      const anchors = top[position].hits.map((hit) => hit.route.split('#')[1] ?? '');
-      assert.ok(anchors.includes(anchor), `"${query}": expected #${anchor} among ${anchors.join(', ')}`);
-    }
-  });
+/** Where the expected page (with the expected anchor among its hits, when given) ranks: 0-based, -1 when not in the top 3. */
+async function rankOf({ query, expect, anchor }: (typeof RELEVANCE_QUERIES)[number]): Promise<number> {
+  const outcome = await engine.search(query);
+  const top = await engine.loadSnippets(outcome.groups.slice(0, 3), { hitsPerGroup: 3 });
+  const position = top.findIndex((g) => g.route === expect);
+  if (position < 0 || !anchor) return position;
+  return top[position].hits.some((hit) => hit.route === `${expect}#${anchor}`) ? position : -1;
 }
+
+// The share, not every query: relevance is a trade-off, and the report says which queries miss.
+test('at least 95% of reader queries have their page in the top 3; the top-1 share is reported', async (t) => {
+  const misses: string[] = [];
+  let first = 0;
+  for (const q of RELEVANCE_QUERIES) {
+    const rank = await rankOf(q);
+    if (rank === 0) first++;
+    if (rank < 0) misses.push(`"${q.query}" → ${q.expect}${q.anchor ? `#${q.anchor}` : ''}`);
+  }
+  const total = RELEVANCE_QUERIES.length;
+  const share = (n: number) => `${((100 * n) / total).toFixed(1)}%`;
+  t.diagnostic(
+    `top 3: ${share(total - misses.length)} (${total - misses.length}/${total}); top 1: ${share(first)} (${first}/${total})`,
+  );
+  for (const miss of misses) t.diagnostic(`not in the top 3: ${miss}`);
+  assert.ok((total - misses.length) / total >= 0.95, `top 3 below 95%:\n  ${misses.join('\n  ')}`);
+});
+
+/** A word with one typo at letter i: a letter dropped, doubled, or swapped with the next one. */
+const typos = (word: string, i: number) => [
+  word.slice(0, i) + word.slice(i + 1),
+  word.slice(0, i + 1) + word.slice(i),
+  word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2),
+];
+
+// Most, not all: a misspelt word is matched by edit distance on its typed form, which ranks a little
+// differently from the correct word's stem ('witnsses' finds 'witness' but not 'witnessed').
+test('a typo in one word (dropped, doubled or swapped letter) keeps the right page in the top 3 (≥ 90%)', async (t) => {
+  const misses: string[] = [];
+  let total = 0;
+  for (const word of TYPO_WORDS) {
+    const [right] = (await engine.search(`${word} `)).groups;
+    // Letters inside the word: the first letter is rarely the one mistyped, the last is still being typed.
+    for (const i of [1, Math.floor(word.length / 2)]) {
+      for (const typo of typos(word, i)) {
+        const top = (await engine.search(`${typo} `)).groups.slice(0, 3).map((g) => g.page);
+        total++;
+        if (!top.includes(right.page)) misses.push(`${typo} (${word})`);
+      }
+    }
+  }
+  t.diagnostic(
+    `typos with the right page in the top 3: ${total - misses.length}/${total}; misses: ${misses.join(', ')}`,
+  );
+  assert.ok((total - misses.length) / total >= 0.9, misses.join(', '));
+});
 
 // Parameter names are searchable: every operation that takes one is found, and a snake_case name
 // (which only the API uses) puts an operation among the first three results.

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { tokenize, indexTerms } from '../../src/search/search-terms.js';
 import { htmlToText, splitHtmlSections } from '../../src/search/html-text.js';
 import { buildSearchPages } from '../../src/search/build-search-pages.js';
+import { operationFields } from '../../src/openapi/api-anchors.js';
 import { buildSearchIndex } from '../../src/search/build-search-index.js';
 import { packTerms, splitTermKeys, unpackTerm } from '../../src/search/pack-terms.js';
 import { createSearchEngine, termFilesFor } from '../../src/search/search-engine.js';
@@ -137,7 +138,7 @@ describe('sections', () => {
     ],
   };
 
-  test('an operation gives method, path, base path, id and tags as keywords, and one section per parameter group', () => {
+  test('an operation gives method, path, base path, id and tags as keywords, and one section per field with its deep link', () => {
     const [searchPage] = buildSearchPages([
       page({
         kind: 'api-operation',
@@ -149,17 +150,22 @@ describe('sections', () => {
     ]);
     assert.equal(searchPage.type, 'operation');
     assert.equal(searchPage.badge, 'GET');
+    const fields = operationFields(operation);
     assert.deepEqual(
       searchPage.sections.map((s) => [s.heading, s.anchor, s.keywords]),
       [
         ['', '', 'GET /radios/{cbsd_id}/rewards /v0/radios/{cbsd_id}/rewards getRadioRewards Radios'],
-        ['Path parameters', 'path-parameters', 'cbsd_id'],
-        ['Query parameters', 'query-parameters', 'min_time'],
         ['Responses', 'responses', ''],
+        ...fields.map((f) => [
+          f.name,
+          f.anchor,
+          f.name.includes('.') ? `${f.name} ${f.name.split('.').pop()}` : f.name,
+        ]),
       ],
     );
-    assert.match(searchPage.sections[1].text, /cbsd_id string CBSD id\./);
-    assert.doesNotMatch(searchPage.sections[3].text, /X-Quota/);
+    assert.deepEqual(fields.map((f) => f.anchor).slice(0, 2), ['param-path-cbsd_id', 'param-query-min_time']);
+    assert.match(searchPage.sections[2].text, /^Path parameter\. CBSD id\./);
+    assert.ok(searchPage.sections.slice(2).every((s) => s.field));
   });
 
   test('pages are typed, the search and not-found pages left out, descriptions and tags count for the top', () => {
