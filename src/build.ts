@@ -132,6 +132,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     `/openapi/${config.product.slug}.json`,
     '/meta/index.json',
     '/sitemap.xml',
+    '/llms.txt',
+    '/llms-full.txt',
     ...staticFiles.files.map((f) => `/${f.path}`),
   ]);
   const unbuilt = unbuiltApi(config, api);

@@ -9,6 +9,8 @@ import { TableOfContents } from './components/TableOfContents.js';
 import { Breadcrumbs } from './components/Breadcrumbs.js';
 import { PrevNext } from './components/PrevNext.js';
 import { MobileSidebar } from './components/MobileSidebar.js';
+import { PageActions } from './components/PageActions.js';
+import { hasMarkdownTwin } from '../src/shared/markdown-twin.js';
 
 export interface LayoutProps {
   props: PageProps;
@@ -20,6 +22,7 @@ export function Layout({ props, children }: LayoutProps) {
   const { site, page, sidebar } = props;
   const bar = site.announcementBar;
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  const hasTwin = hasMarkdownTwin(page);
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -44,6 +47,7 @@ export function Layout({ props, children }: LayoutProps) {
           >
             <div className="doc__content">
               {sidebar && <Breadcrumbs trail={props.breadcrumbs} title={page.title} baseUrl={site.baseUrl} />}
+              {hasTwin && <PageActions route={page.route} baseUrl={site.baseUrl} />}
               {children}
               <PrevNext previous={props.previous} next={props.next} baseUrl={site.baseUrl} />
             </div>

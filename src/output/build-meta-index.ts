@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../config/resolve-config.js';
 import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
+import { markdownPathForRoute } from '../shared/markdown-twin.js';
 
 /** Version of the /meta/index.json format; bump on breaking changes (documented in README). */
 export const META_INDEX_VERSION = 1;
@@ -23,11 +24,13 @@ export function buildMetaIndex(
     deprecated?: boolean;
   }[],
 ): string {
+  const twin = (route: string) => joinBase(config.baseUrl, `/${markdownPathForRoute(route)}`);
   const docs = table.pages
     .filter((page) => (page.kind === 'doc' || page.kind === 'home') && !page.docMeta?.unlisted)
     .map((page) => ({
       id: page.id,
       path: joinBase(config.baseUrl, page.route),
+      markdown: twin(page.route),
       title: page.title,
       description: page.description,
       sidebar: table.sidebarOf.get(page.route) ?? null,
@@ -45,16 +48,24 @@ export function buildMetaIndex(
       docsVersion: config.docs.versions[config.docs.lastVersion].label,
       openapi: joinBase(config.baseUrl, `/openapi/${config.product.slug}.json`),
       sitemap: joinBase(config.baseUrl, '/sitemap.xml'),
+      // For agents: the llms.txt convention's index, and every page's Markdown in one file.
+      llms: joinBase(config.baseUrl, '/llms.txt'),
+      llmsFull: joinBase(config.baseUrl, '/llms-full.txt'),
       sidebars: Object.keys(table.sidebars),
     },
     docs,
-    operations: operations.map((op) => ({ ...op, route: joinBase(config.baseUrl, op.route) })),
+    operations: operations.map((op) => ({
+      ...op,
+      route: joinBase(config.baseUrl, op.route),
+      markdown: twin(op.route),
+    })),
     schemas: table.pages
       .filter((page) => page.kind === 'api-schema')
       .map((page) => ({
         id: page.id,
         name: page.title,
         route: joinBase(config.baseUrl, page.route),
+        markdown: twin(page.route),
         description: page.description,
       })),
   };

@@ -3,6 +3,7 @@ import type { RouteTable } from '../routes/build-route-table.js';
 import type { ClientBundle } from '../bundle/bundle-client.js';
 import type { AssetResolver } from '../content/create-asset-resolver.js';
 import { buildMetaIndex } from './build-meta-index.js';
+import { buildAgentFiles } from './build-agent-files.js';
 import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
 import type { OperationSummary } from './operation-summary.js';
@@ -41,6 +42,7 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     ...input.bundle.files,
     ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
     ...input.searchFiles,
+    ...buildAgentFiles(config, table),
   ];
   if (input.apiSpecJson) files.push({ path: `openapi/${config.product.slug}.json`, contents: input.apiSpecJson });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -124,7 +124,7 @@ function toDocuments(pages: readonly SearchPage[]): SearchDocument[] {
     for (const section of page.sections) {
       documents.push({
         id: documents.length,
-        title: section === page.sections[0] ? page.title : '',
+        title: page.title,
         heading: section.heading,
         keywords: section.keywords,
         text: section.text,

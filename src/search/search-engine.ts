@@ -33,6 +33,9 @@ export interface SearchEngine {
   suggest(query: string): Promise<string[]>;
 }
 
+/** An index term joined from parts: snake_case, kebab-case, dotted or a path. */
+const IDENTIFIER = /[_\-./]/;
+
 /** The words of a plan that match none of the results (their fallback lookups are worth a try). */
 function unmatchedWords(plan: QueryPlan, results: readonly { queryTerms: string[] }[]): Set<QueryWord> {
   const withFallback = plan.words.filter((w) => w.fallback);
@@ -48,7 +51,8 @@ async function runQuery(loader: IndexLoader, query: string, plan: QueryPlan, ret
   if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
   const index = await loader.indexFor(plan);
   const results = index.search(toMiniSearchQuery(plan, 'OR'), {
-    boostDocument: (id) => (loader.isField(id) ? API_FIELD_SECTION_BOOST : 1),
+    // A pasted identifier ('cbsd_id') is looking for the field itself: no discount then.
+    boostDocument: (id, term) => (loader.isField(id) && !IDENTIFIER.test(term) ? API_FIELD_SECTION_BOOST : 1),
   });
   // Words that matched nothing get their fallback lookups (typos), once.
   const unmatched = retry ? unmatchedWords(plan, results) : new Set<QueryWord>();

@@ -30,7 +30,7 @@ test('the real site builds deterministically, cold or from the build cache, and 
     }
   }
   // Self-contained: nothing of the build machine leaks into the output.
-  for (const file of files.filter((f) => /\.(html|json|xml|js|css|txt)$/.test(f))) {
+  for (const file of files.filter((f) => /\.(html|json|xml|js|css|txt|md)$/.test(f))) {
     const text = await readFile(join(first, file), 'utf8');
     assert.ok(!text.includes(REPO) && !text.includes(first), `${file} contains a local path`);
   }

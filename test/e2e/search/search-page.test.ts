@@ -31,7 +31,8 @@ for (const [name, options] of [
       assert.equal(await page.inputValue('input[name="q"]'), 'cbsd_id');
       assert.equal(await page.textContent('main h1'), 'Search results for “cbsd_id”');
       const titles = await groupTitles(page);
-      assert.equal(countOf(await status(page)), titles.length);
+      // Pages matching only some words of the identifier ('id') follow, in batches of 20.
+      assert.equal(titles.length, Math.min(countOf(await status(page)), 20));
       assert.equal(titles[0], 'Get radio by CBSD ID');
       assert.ok(titles.includes('Radio heartbeats'));
       // Group titles link to the page; hits link to the matched section.
@@ -41,7 +42,7 @@ for (const [name, options] of [
       );
       assert.equal(
         await page.getAttribute('[data-search-results] a[data-search-hit]', 'href'),
-        '/api/reference/get-radio-by-cbsd-id#path-parameters',
+        '/api/reference/get-radio-by-cbsd-id#param-path-cbsd_id',
       );
       assert.deepEqual(problems, []);
       await context.close();

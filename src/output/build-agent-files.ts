@@ -1,0 +1,90 @@
+/**
+ * What AI agents read: a Markdown twin of every page next to its HTML (`/guides/usage.md`),
+ * `/llms.txt` (the llms.txt convention: title, summary, then one section per sidebar with a link
+ * and a line for each page) and `/llms-full.txt` (every page's Markdown in sidebar order). The
+ * pages are the sitemap's: the search, not-found and unlisted pages have no twin. Pure.
+ */
+import type { SiteConfig } from '../config/resolve-config.js';
+import type { NavItem, Page } from '../model.js';
+import type { RouteTable } from '../routes/build-route-table.js';
+import { joinBase } from '../shared/url.js';
+import { hasMarkdownTwin, markdownPathForRoute } from '../shared/markdown-twin.js';
+import type { OutputFile } from './output-file.js';
+import { pageMarkdown } from './markdown/page-markdown.js';
+
+export const LLMS_TXT = 'llms.txt';
+export const LLMS_FULL_TXT = 'llms-full.txt';
+
+/** The pages that get a twin: those of the sitemap. */
+export function agentPages(table: RouteTable): Page[] {
+  return table.pages.filter(hasMarkdownTwin);
+}
+
+const linkRoutes = (items: readonly NavItem[]): string[] =>
+  items.flatMap((item) =>
+    item.type === 'link'
+      ? [item.route]
+      : item.type === 'category'
+        ? [...(item.route ? [item.route] : []), ...linkRoutes(item.items)]
+        : [],
+  );
+
+/** Pages grouped by sidebar in sidebar order; pages in no sidebar first (the home page), under ''. */
+function sections(table: RouteTable, pages: readonly Page[]): [string, Page[]][] {
+  const byRoute = new Map(pages.map((page) => [page.route, page]));
+  const seen = new Set<string>();
+  const take = (routes: string[]) =>
+    routes.flatMap((route) => {
+      const page = byRoute.get(route);
+      if (!page || seen.has(route)) return [];
+      seen.add(route);
+      return [page];
+    });
+  const bySidebar = Object.entries(table.sidebars).map(([name, items]): [string, Page[]] => [
+    name,
+    take(linkRoutes(items)),
+  ]);
+  const rest = take(pages.map((page) => page.route));
+  return [['', rest], ...bySidebar].filter(([, list]) => list.length > 0) as [string, Page[]][];
+}
+
+/** The navbar label of a sidebar ('Guides'), else its name. */
+function sidebarLabel(config: SiteConfig, name: string): string {
+  const item = config.navbar.items.find((i) => i.type === 'docSidebar' && i.sidebarId === name);
+  return (item && 'label' in item && typeof item.label === 'string' && item.label) || name;
+}
+
+function llmsTxt(config: SiteConfig, grouped: [string, Page[]][]): string {
+  const url = (page: Page) =>
+    config.url.replace(/\/$/, '') + joinBase(config.baseUrl, `/${markdownPathForRoute(page.route)}`);
+  const line = (page: Page) =>
+    `- [${page.title}](${url(page)})${page.description ? `: ${oneLine(page.description)}` : ''}`;
+  const origin = config.url.replace(/\/$/, '');
+  const parts = [
+    `# ${config.title}`,
+    `> ${oneLine(config.tagline)}`,
+    `Every page of this site is also served as Markdown at its path plus \`.md\`; ${LLMS_FULL_TXT} holds them all in one file.`,
+    ...grouped.map(([name, pages]) =>
+      [`## ${name ? sidebarLabel(config, name) : 'Docs'}`, pages.map(line).join('\n')].join('\n\n'),
+    ),
+    `## Optional\n\n- [Full documentation as Markdown](${origin}${joinBase(config.baseUrl, `/${LLMS_FULL_TXT}`)}): every page in sidebar order` +
+      (config.openapiFile
+        ? `\n- [OpenAPI description](${origin}${joinBase(config.baseUrl, `/openapi/${config.product.slug}.json`)}): the API as one JSON file`
+        : ''),
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function buildAgentFiles(config: SiteConfig, table: RouteTable): OutputFile[] {
+  const pages = agentPages(table);
+  const markdown = new Map(pages.map((page) => [page.route, pageMarkdown(page)]));
+  const grouped = sections(table, pages);
+  const full = grouped.flatMap(([, list]) => list.map((page) => markdown.get(page.route)!)).join('\n---\n\n');
+  return [
+    ...pages.map((page) => ({ path: markdownPathForRoute(page.route), contents: markdown.get(page.route)! })),
+    { path: LLMS_TXT, contents: llmsTxt(config, grouped) },
+    { path: LLMS_FULL_TXT, contents: full },
+  ];
+}

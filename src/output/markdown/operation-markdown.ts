@@ -1,0 +1,126 @@
+/**
+ * The complete Markdown of an API operation page: method and path, description, authentication,
+ * parameter tables, the request body and each response as a readable schema tree, one example and
+ * a curl sample. Built from the same view model the page renders, so it says what the page says.
+ */
+import type { ApiOperationView, ParameterView, SchemaView } from '../../openapi/api-view.js';
+import { htmlToText } from '../../search/html-text.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+
+/** Schema levels written out; deeper ones are cut with '…' (the page's viewer folds them too). */
+const MAX_SCHEMA_DEPTH = 6;
+
+const text = (html?: string) => (html ? htmlToText(html).replace(/\s+/g, ' ').trim() : '');
+/** A table cell: one line, pipes escaped. */
+const cell = (value: string) => value.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
+
+function parameterRow(p: ParameterView): string {
+  const type = [p.type, p.format && `(${p.format})`].filter(Boolean).join(' ');
+  const facts = [
+    p.enum?.length ? `One of: ${p.enum.join(', ')}.` : '',
+    p.default !== undefined ? `Default: ${p.default}.` : '',
+    ...p.constraints.map((c) => `${c}.`),
+    p.deprecated ? 'Deprecated.' : '',
+  ];
+  const description = [text(p.descriptionHtml), ...facts].filter(Boolean).join(' ');
+  return `| \`${cell(p.name)}\` | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell(description)} |`;
+}
+
+function parameterTable(parameters: readonly ParameterView[]): string {
+  return [
+    '| Name | Type | Required | Description |',
+    '| --- | --- | --- | --- |',
+    ...parameters.map(parameterRow),
+  ].join('\n');
+}
+
+function schemaType(schema: SchemaView): string {
+  if (schema.type === 'array' && schema.items) return `array of ${schemaType(schema.items)}`;
+  const base = [
+    schema.title && schema.type === 'object' ? schema.title : schema.type,
+    schema.format && `(${schema.format})`,
+  ];
+  return base.filter(Boolean).join(' ');
+}
+
+/** A schema as a nested list: one line per property with its type, facts and description. */
+export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] {
+  if (!schema) return [];
+  if (depth > MAX_SCHEMA_DEPTH) return [`${'  '.repeat(depth)}- …`];
+  const node = schema.type === 'array' && schema.items ? schema.items : schema;
+  const lines: string[] = [];
+  for (const property of node.properties ?? []) {
+    const facts = [
+      schemaType(property),
+      property.required ? 'required' : '',
+      property.nullable ? 'nullable' : '',
+      property.deprecated ? 'deprecated' : '',
+    ].filter(Boolean);
+    const extra = [
+      text(property.descriptionHtml),
+      property.enum?.length ? `One of: ${property.enum.join(', ')}.` : '',
+      property.circular ? `(the ${property.circular} schema above)` : '',
+    ].filter(Boolean);
+    lines.push(
+      `${'  '.repeat(depth)}- \`${property.name}\` (${facts.join(', ')})${extra.length ? `: ${extra.join(' ')}` : ''}`,
+    );
+    if (!property.circular) lines.push(...schemaTree(property, depth + 1));
+  }
+  for (const variant of node.composition?.variants ?? []) {
+    lines.push(`${'  '.repeat(depth)}- ${node.composition!.kind} variant: ${schemaType(variant)}`);
+    lines.push(...schemaTree(variant, depth + 1));
+  }
+  return lines;
+}
+
+function bodySection(view: ApiOperationView): string[] {
+  const body = view.requestBody;
+  if (!body) return [];
+  const parts = ['## Request body', body.required ? 'Required.' : 'Optional.', text(body.descriptionHtml)];
+  for (const content of body.contents) parts.push(`\`${content.mediaType}\`:`, schemaTree(content.schema).join('\n'));
+  return parts;
+}
+
+function responsesSection(view: ApiOperationView): string[] {
+  const parts = view.responses.length ? ['## Responses'] : [];
+  for (const response of view.responses) {
+    parts.push(`### ${response.label}`, text(response.descriptionHtml));
+    if (response.headers.length) parts.push('Headers:', parameterTable(response.headers));
+    if (response.content) {
+      parts.push(`\`${response.content.mediaType}\`:`, schemaTree(response.content.schema).join('\n'));
+    }
+  }
+  return parts;
+}
+
+/** The first example of a response or request body, as a fenced block. */
+function exampleSection(view: ApiOperationView): string[] {
+  const media = [...view.responses.map((r) => r.content), ...(view.requestBody?.contents ?? [])].find(
+    (m) => m && m.examples.length > 0,
+  );
+  if (!media) return [];
+  const owner = view.responses.find((r) => r.content === media);
+  return [`## Example ${owner ? `response (${owner.label})` : 'request body'}`, htmlToMarkdown(media.examples[0].html)];
+}
+
+function curlSection(view: ApiOperationView): string[] {
+  const curl = view.codeSamples.find((s) => s.language === 'curl' || s.id === 'sample-curl');
+  return curl ? ['## Example request', htmlToMarkdown(curl.html)] : [];
+}
+
+export function operationMarkdown(view: ApiOperationView): string {
+  const parts = [
+    `# ${view.summary}`,
+    `\`${view.method.toUpperCase()} ${view.path}\``,
+    view.serverUrl ? `Server: ${view.serverUrl}` : '',
+    view.deprecated ? '**Deprecated.**' : '',
+    view.descriptionHtml ? htmlToMarkdown(view.descriptionHtml) : '',
+    view.security.length ? `## Authentication\n\n${view.security.map((s) => `- ${s}`).join('\n')}` : '',
+    ...view.parameterGroups.flatMap((g) => [`## ${g.title}`, parameterTable(g.parameters)]),
+    ...bodySection(view),
+    ...responsesSection(view),
+    ...exampleSection(view),
+    ...curlSection(view),
+  ];
+  return `${parts.filter(Boolean).join('\n\n')}\n`;
+}

@@ -1,0 +1,44 @@
+/** The Markdown twin of any page: guides and examples from their HTML, API pages from their view models. */
+import type { Page } from '../../model.js';
+import type { ApiOverviewView } from '../../openapi/api-view.js';
+import { htmlToText } from '../../search/html-text.js';
+import { DOC_CARD_LIST_PLACEHOLDER } from '../../content/plugins/remark-docs-features.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+import { operationMarkdown } from './operation-markdown.js';
+
+function overviewMarkdown(view: ApiOverviewView): string {
+  const parts = [
+    `# ${view.title}`,
+    view.version ? `Version ${view.version}` : '',
+    view.summary ?? '',
+    view.descriptionHtml ? htmlToMarkdown(view.descriptionHtml) : '',
+    view.servers.length ? `## Servers\n\n${view.servers.map((s) => `- ${s.url}`).join('\n')}` : '',
+    view.securitySchemes.length
+      ? `## Authentication\n\n${view.securitySchemes.map((s) => `- ${s.name}: ${s.words}`).join('\n')}`
+      : '',
+    `## Download the description\n\n[${view.specFileName}](${view.specUrl})`,
+    ...view.tags.map((tag) =>
+      [
+        `## ${tag.name}`,
+        tag.descriptionHtml ? htmlToText(tag.descriptionHtml).trim() : '',
+        tag.operations
+          .map((op) => `- [${op.summary}](${op.href}): \`${op.method.toUpperCase()} ${op.path}\``)
+          .join('\n'),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    ),
+  ];
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** A page's Markdown: its title as the h1, its description when the body does not say it, then the body. */
+export function pageMarkdown(page: Page): string {
+  const { body } = page;
+  if (body.type === 'api-operation') return operationMarkdown(body.operation);
+  if (body.type === 'api-overview') return `${overviewMarkdown(body.overview)}\n`;
+  const html = body.type === 'html' ? body.html.split(DOC_CARD_LIST_PLACEHOLDER).join('') : '';
+  const markdown = htmlToMarkdown(html);
+  const intro = page.description && !page.text.includes(page.description) ? `> ${page.description}` : '';
+  return `${[`# ${page.title}`, intro, markdown].filter(Boolean).join('\n\n')}\n`;
+}
