@@ -3,7 +3,7 @@
  * parameter tables, the request body and each response as a readable schema tree, one example and
  * a curl sample. Built from the same view model the page renders, so it says what the page says.
  */
-import type { ApiOperationView, ParameterView, SchemaView } from '../../openapi/api-view.js';
+import type { ApiOperationView, ParameterView, SchemaView } from '../../api-view.js';
 import { htmlToText } from '../../search/html-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 

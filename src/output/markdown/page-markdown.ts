@@ -1,6 +1,6 @@
 /** The Markdown twin of any page: guides and examples from their HTML, API pages from their view models. */
 import type { Page } from '../../model.js';
-import type { ApiOverviewView } from '../../openapi/api-view.js';
+import type { ApiOverviewView } from '../../api-view.js';
 import { htmlToText } from '../../search/html-text.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../../content/plugins/remark-docs-features.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
