@@ -1,10 +1,10 @@
 /** The Markdown twin of any page: guides and examples from their HTML, API pages from their view models. */
 import type { Page } from '../../model.js';
-import type { ApiOverviewView } from '../../api-view.js';
+import type { ApiOverviewView, ApiSchemaView } from '../../api-view.js';
 import { htmlToText } from '../../search/html-text.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../../content/plugins/remark-docs-features.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
-import { operationMarkdown } from './operation-markdown.js';
+import { operationMarkdown, schemaTree } from './operation-markdown.js';
 
 function overviewMarkdown(view: ApiOverviewView): string {
   const parts = [
@@ -32,11 +32,23 @@ function overviewMarkdown(view: ApiOverviewView): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
+function schemaPageMarkdown(view: ApiSchemaView): string {
+  const parts = [
+    `# ${view.name}`,
+    view.schema.descriptionHtml ? htmlToMarkdown(view.schema.descriptionHtml) : '',
+    `## Properties\n\n${schemaTree(view.schema).join('\n')}`,
+    view.exampleHtml ? `## Example\n\n${htmlToMarkdown(view.exampleHtml)}` : '',
+    view.usedBy.length ? `## Used by\n\n${view.usedBy.map((op) => `- [${op.summary}](${op.href})`).join('\n')}` : '',
+  ];
+  return `${parts.filter(Boolean).join('\n\n')}\n`;
+}
+
 /** A page's Markdown: its title as the h1, its description when the body does not say it, then the body. */
 export function pageMarkdown(page: Page): string {
   const { body } = page;
   if (body.type === 'api-operation') return operationMarkdown(body.operation);
   if (body.type === 'api-overview') return `${overviewMarkdown(body.overview)}\n`;
+  if (body.type === 'api-schema') return schemaPageMarkdown(body.schema);
   const html = body.type === 'html' ? body.html.split(DOC_CARD_LIST_PLACEHOLDER).join('') : '';
   const markdown = htmlToMarkdown(html);
   const intro = page.description && !page.text.includes(page.description) ? `> ${page.description}` : '';
