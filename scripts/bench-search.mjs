@@ -98,7 +98,7 @@ async function firstSearches(searchDir, gz) {
     for (let i = 1; i <= query.length; i++) {
       const t = performance.now();
       const outcome = await engine.search(query.slice(0, i));
-      await engine.describe(outcome.groups.slice(0, GROUPS_SHOWN), { hitsPerGroup: 3 });
+      await engine.loadSnippets(outcome.groups.slice(0, GROUPS_SHOWN), { hitsPerGroup: 3 });
       const ms = performance.now() - t;
       keystrokes.push(ms);
       if (firstResultMs === undefined && outcome.groups.length)
