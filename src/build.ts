@@ -19,7 +19,7 @@ import { loadKatexAssets } from './output/katex-assets.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
-import { cachedStages, type BuildCache } from './build-cache.js';
+import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
 import { loadConfig } from './config/load-config.js';
 import { searchIndexFiles, searchIndexFilesOffThread } from './search/search-index-files.js';
 

@@ -1,6 +1,6 @@
 import { dirname, resolve, relative } from 'node:path';
 import { runBuild } from '../build.js';
-import { createBuildCache, type BuildCache } from '../build-cache.js';
+import { createBuildCache, type BuildCache } from '../build-cache/build-cache.js';
 import {
   cacheEntries,
   cacheFileFor,
@@ -10,7 +10,7 @@ import {
   restoreCache,
   sameEntries,
   saveCache,
-} from '../cache/persist-cache.js';
+} from '../build-cache/persist-cache.js';
 import { createFsWriter } from '../output/writer.js';
 import { debugAdvice, formatDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';

@@ -1,6 +1,6 @@
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { runBuild } from '../build.js';
-import { createBuildCache } from '../build-cache.js';
+import { createBuildCache } from '../build-cache/build-cache.js';
 import { packageRoot, siteCacheDir } from '../shared/package-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { causeOf, errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -17,7 +17,7 @@ import {
   removeStaleCacheTemporaries,
   restoreCache,
   saveCache,
-} from '../cache/persist-cache.js';
+} from '../build-cache/persist-cache.js';
 import { warmUpMarkdown } from './warm-up.js';
 
 export interface DevSessionOptions {

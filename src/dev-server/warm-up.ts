@@ -1,4 +1,4 @@
-import type { BuildCache } from '../build-cache.js';
+import type { BuildCache } from '../build-cache/build-cache.js';
 import { createMarkdownProcessor } from '../content/markdown-processor.js';
 import { parsePage } from '../content/parse-page.js';
 

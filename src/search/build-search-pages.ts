@@ -6,7 +6,7 @@
  */
 import type { Page } from '../model.js';
 import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
-import { htmlToText, splitHtmlSections } from './html-text.js';
+import { htmlToText, splitHtmlSections } from '../shared/html-text.js';
 import { operationFields, type ApiFieldEntry } from '../openapi/api-anchors.js';
 
 /** The type badge shown with a result. */

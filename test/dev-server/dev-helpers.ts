@@ -3,7 +3,7 @@ import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
-import { cacheFileFor } from '../../src/cache/persist-cache.js';
+import { cacheFileFor } from '../../src/build-cache/persist-cache.js';
 
 export interface DevProcess {
   url: string;

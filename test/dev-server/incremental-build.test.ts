@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBuild, type BuildResult } from '../../src/build.js';
-import { createBuildCache } from '../../src/build-cache.js';
+import { createBuildCache } from '../../src/build-cache/build-cache.js';
 import { createMiniSite } from '../helpers/mini-site.js';
 
 let root: string;

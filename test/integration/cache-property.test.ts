@@ -8,8 +8,8 @@ import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuild, type BuildResult } from '../../src/build.js';
-import { createBuildCache, type BuildCache } from '../../src/build-cache.js';
-import { restoreCache, saveCache } from '../../src/cache/persist-cache.js';
+import { createBuildCache, type BuildCache } from '../../src/build-cache/build-cache.js';
+import { restoreCache, saveCache } from '../../src/build-cache/persist-cache.js';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
 
 /** A small seeded generator (mulberry32): the same seed gives the same edits, so a failure can be replayed. */

@@ -2,7 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize, indexTerms } from '../../src/search/search-terms.js';
-import { htmlToText, splitHtmlSections } from '../../src/search/html-text.js';
+import { htmlToText, splitHtmlSections } from '../../src/shared/html-text.js';
 import { buildSearchPages } from '../../src/search/build-search-pages.js';
 import { operationFields } from '../../src/openapi/api-anchors.js';
 import { buildSearchIndex } from '../../src/search/build-search-index.js';

@@ -2,7 +2,7 @@
  * The Algolia DocSearch settings derived from the site's config, shared by the modal
  * (@docsearch/js) and the search page (plain fetch). Pure, so unit tests cover them.
  */
-import { decodeEntities } from '../../search/html-text.js';
+import { decodeEntities } from '../../shared/html-text.js';
 import type { TextPart } from '../../search/snippet.js';
 import type { AlgoliaSettings } from './search-settings.js';
 import { safeRegExp } from './navigate.js';

@@ -1,15 +1,15 @@
-import { compileConfig, type CompiledConfig } from './config/load-config.js';
-import type { SiteConfig } from './config/resolve-config.js';
-import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
-import { createHighlighter, type Highlighter } from './content/highlighter.js';
-import { createContentCache, type ContentCache } from './content/content-cache.js';
-import { loadApiReference, type ApiReference } from './openapi/load-api-reference.js';
-import { bundleClient, type BundleClientOptions, type ClientBundle } from './bundle/bundle-client.js';
-import { createRenderCache, type RenderCache } from './render/render-site.js';
-import { compileRenderer, type CompiledRenderer } from './render/load-renderer.js';
-import type { SearchIndexCache } from './search/search-index-files.js';
-import type { OutputManifest } from './output/writer.js';
-import { cached, type StageResults } from './cache/cached.js';
+import { compileConfig, type CompiledConfig } from '../config/load-config.js';
+import type { SiteConfig } from '../config/resolve-config.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { createHighlighter, type Highlighter } from '../content/highlighter.js';
+import { createContentCache, type ContentCache } from '../content/content-cache.js';
+import { loadApiReference, type ApiReference } from '../openapi/load-api-reference.js';
+import { bundleClient, type BundleClientOptions, type ClientBundle } from '../bundle/bundle-client.js';
+import { createRenderCache, type RenderCache } from '../render/render-site.js';
+import { compileRenderer, type CompiledRenderer } from '../render/load-renderer.js';
+import type { SearchIndexCache } from '../search/search-index-files.js';
+import type { OutputManifest } from '../output/writer.js';
+import { cached, type StageResults } from '../cache/cached.js';
 
 /**
  * What `docsgen dev` keeps between builds, passed to runBuild as one object (nothing is kept at

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import type { BuildCache } from '../build-cache.js';
+import type { BuildCache } from './build-cache.js';
 import { siteCacheDir } from '../shared/package-paths.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { packContent, packHtml, unpackContent, unpackHtml, type PackedContent } from './pack-cache.js';
