@@ -39,13 +39,29 @@ export function assignDocRoutes(sources: readonly SplitSource[]): {
     }
     const clash = byRoute.get(route);
     if (clash) {
-      diagnostics.push(errorDiagnostic('DG204', `Two pages have the route "${route}": ${clash.source.relativePath} and ${split.source.relativePath}`, { file: split.source.relativePath, line: 1, hint: 'Change the file name or the `slug` front matter of one of them.' }));
+      diagnostics.push(
+        errorDiagnostic(
+          'DG204',
+          `Two pages have the route "${route}": ${clash.source.relativePath} and ${split.source.relativePath}`,
+          {
+            file: split.source.relativePath,
+            line: 1,
+            hint: 'Change the file name or the `slug` front matter of one of them.',
+          },
+        ),
+      );
       unbuilt.push(entry);
       continue;
     }
     const idClash = byId.get(id);
     if (idClash) {
-      diagnostics.push(errorDiagnostic('DG205', `Two pages have the doc id "${id}": ${idClash.source.relativePath} and ${split.source.relativePath}`, { file: split.source.relativePath, line: 1 }));
+      diagnostics.push(
+        errorDiagnostic(
+          'DG205',
+          `Two pages have the doc id "${id}": ${idClash.source.relativePath} and ${split.source.relativePath}`,
+          { file: split.source.relativePath, line: 1 },
+        ),
+      );
       unbuilt.push({ ...entry, route: idClash.route });
       continue;
     }
@@ -65,13 +81,17 @@ function unsafeRouteDiagnostic(entry: DocEntry): Diagnostic | undefined {
   const character = /[#?%]/.exec(entry.route)?.[0];
   if (!character) return undefined;
   const fromSlug = entry.frontMatter.slug !== undefined;
-  return errorDiagnostic('DG227', `The route "${entry.route}" of ${entry.source.relativePath} contains "${character}", which cannot be part of a page's address`, {
-    file: entry.source.relativePath,
-    line: 1,
-    hint: fromSlug
-      ? 'Change the `slug` front matter to letters, digits, "-" and "/" (e.g. `slug: /guides/csharp-client`).'
-      : 'Rename the file without "#", "?" or "%" (e.g. csharp-client.md), or give it a `slug` front matter such as `slug: /guides/csharp-client`.',
-  });
+  return errorDiagnostic(
+    'DG227',
+    `The route "${entry.route}" of ${entry.source.relativePath} contains "${character}", which cannot be part of a page's address`,
+    {
+      file: entry.source.relativePath,
+      line: 1,
+      hint: fromSlug
+        ? 'Change the `slug` front matter to letters, digits, "-" and "/" (e.g. `slug: /guides/csharp-client`).'
+        : 'Rename the file without "#", "?" or "%" (e.g. csharp-client.md), or give it a `slug` front matter such as `slug: /guides/csharp-client`.',
+    },
+  );
 }
 
 function routeFor(dir: string, name: string, slug: string | undefined): string {

@@ -74,7 +74,8 @@ export async function collectCategories({
     }
     const parsed = parseCategoryFile(read.contents.toString('utf8'), entry.path.endsWith('.json'), where);
     if ('diagnostic' in parsed) diagnostics.push(parsed.diagnostic);
-    else categories[posix.dirname(entry.path) === '.' ? '' : posix.dirname(entry.path)] = { ...parsed.value, file: where };
+    else
+      categories[posix.dirname(entry.path) === '.' ? '' : posix.dirname(entry.path)] = { ...parsed.value, file: where };
   }
   return { categories, diagnostics };
 }

@@ -41,13 +41,19 @@ export function listSources(folder: ContentFolder, stats = false) {
 }
 
 /** Reads one listed Markdown file as text: unreadable, binary or mis-encoded files become diagnostics. */
-export async function readSource(folder: ContentFolder, entry: SiteFolderEntry): Promise<{ source?: SourceFile; diagnostics: Diagnostic[] }> {
+export async function readSource(
+  folder: ContentFolder,
+  entry: SiteFolderEntry,
+): Promise<{ source?: SourceFile; diagnostics: Diagnostic[] }> {
   const relativePath = relative(folder.root, entry.absolutePath);
   const read = await readSiteFile(entry, folder.root, folder.fs);
   if (!read.contents) return { diagnostics: read.diagnostic ? [read.diagnostic] : [] };
   const { text, diagnostics } = decodeSourceText(read.contents, relativePath);
   if (text === undefined) return { diagnostics };
-  return { source: { absolutePath: entry.absolutePath, relativePath, contentPath: entry.path.replace(/\.mdx?$/, ''), text }, diagnostics };
+  return {
+    source: { absolutePath: entry.absolutePath, relativePath, contentPath: entry.path.replace(/\.mdx?$/, ''), text },
+    diagnostics,
+  };
 }
 
 /** Reads every Markdown file under the content directory, sorted for deterministic output. */

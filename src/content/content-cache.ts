@@ -3,7 +3,13 @@ import { basename } from 'node:path';
 import type { DocEntry } from './assign-doc-routes.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import { parseFrontMatter, type SplitSource } from './parse-front-matter.js';
-import { listSources, readSource, type CollectedSources, type ContentFolder, type SourceFile } from './collect-sources.js';
+import {
+  listSources,
+  readSource,
+  type CollectedSources,
+  type ContentFolder,
+  type SourceFile,
+} from './collect-sources.js';
 import type { ParsedPage, ParsePageOptions } from './parse-page.js';
 import { parsePages, type ParseOutcome } from './parse-pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -43,20 +49,32 @@ export function createContentCache(): ContentCache {
  * what changed since the last build with this cache (the dev server's watcher), else a different
  * size or modification time.
  */
-export async function collectSourcesCached(cache: ContentCache, folder: ContentFolder, changed?: ReadonlySet<string>): Promise<CollectedSources> {
+export async function collectSourcesCached(
+  cache: ContentCache,
+  folder: ContentFolder,
+  changed?: ReadonlySet<string>,
+): Promise<CollectedSources> {
   // Synchronous: a thousand stats cost a third of the CPU time of the asynchronous walk.
   const listed = listSources(folder, !changed);
   const read = await Promise.all(
     listed.entries.map(async (entry) => {
       const known = cache.sources.get(entry.absolutePath);
       const stats = entry.stats;
-      if (known && (changed ? !changed.has(entry.absolutePath) : stats && known.mtimeMs === stats.mtimeMs && known.size === stats.size)) return known;
+      if (
+        known &&
+        (changed
+          ? !changed.has(entry.absolutePath)
+          : stats && known.mtimeMs === stats.mtimeMs && known.size === stats.size)
+      )
+        return known;
       const now = stats ?? statSync(entry.readPath, { throwIfNoEntry: false });
       return { mtimeMs: now?.mtimeMs ?? -1, size: now?.size ?? -1, ...(await readSource(folder, entry)) };
     }),
   );
   // A file that could not be read is read again next time.
-  cache.sources = new Map(read.flatMap(({ source, ...entry }) => (source ? [[source.absolutePath, { ...entry, source }] as const] : [])));
+  cache.sources = new Map(
+    read.flatMap(({ source, ...entry }) => (source ? [[source.absolutePath, { ...entry, source }] as const] : [])),
+  );
   return {
     sources: read.flatMap((entry) => (entry.source ? [entry.source] : [])),
     diagnostics: [...listed.diagnostics, ...read.flatMap((entry) => entry.diagnostics)],
@@ -64,7 +82,10 @@ export async function collectSourcesCached(cache: ContentCache, folder: ContentF
 }
 
 /** Splits the front matter of every source, reusing the split of a file whose text is unchanged. */
-export function splitSources(cache: ContentCache | undefined, sources: readonly SourceFile[]): { value?: SplitSource; diagnostics: Diagnostic[] }[] {
+export function splitSources(
+  cache: ContentCache | undefined,
+  sources: readonly SourceFile[],
+): { value?: SplitSource; diagnostics: Diagnostic[] }[] {
   const results = sources.map((source) => {
     const hit = cache?.splits.get(source.absolutePath);
     return hit && hit.text === source.text ? hit : { text: source.text, ...parseFrontMatter(source) };
@@ -96,7 +117,10 @@ function changedRoutes(before: ReadonlyMap<string, string>, after: ReadonlyMap<s
  * of its Markdown links, so adding, renaming or deleting one page re-parses only pages that name it.
  */
 function takeCachedPages(cache: ContentCache, entries: readonly DocEntry[], options: CacheScope) {
-  const names = changedRoutes(cache.docRoutes, options.docRoutes).flatMap((path) => [basename(path), encodeURI(basename(path))]);
+  const names = changedRoutes(cache.docRoutes, options.docRoutes).flatMap((path) => [
+    basename(path),
+    encodeURI(basename(path)),
+  ]);
   const hits = new Map<string, ParsedPage>();
   const misses: DocEntry[] = [];
   for (const entry of entries) {
@@ -121,15 +145,30 @@ function storeParsedPages(cache: ContentCache, parsed: readonly ParseOutcome[], 
     const path = entry.source.absolutePath;
     if (!page) cache.pages.delete(path);
     else if (cache.pages.get(path)?.parsed !== page) {
-      cache.pages.set(path, { key: keyOf(entry, options), text: entry.source.text, parsed: page, assetUrls: page.assets.map((source) => [source, options.assets.assetUrl(source)]) });
+      cache.pages.set(path, {
+        key: keyOf(entry, options),
+        text: entry.source.text,
+        parsed: page,
+        assetUrls: page.assets.map((source) => [source, options.assets.assetUrl(source)]),
+      });
     }
   }
   cache.docRoutes = options.docRoutes;
 }
 
 /** `parsePages` for the entries the cache cannot answer; outcomes in entry order, as without a cache. */
-export async function parsePagesCached(cache: ContentCache, entries: readonly DocEntry[], options: ParsePageOptions, assets: AssetResolver): Promise<ParseOutcome[]> {
-  const scope = { docRoutes: options.docRoutes, baseUrl: options.baseUrl, math: Boolean(options.mathProcessor), assets };
+export async function parsePagesCached(
+  cache: ContentCache,
+  entries: readonly DocEntry[],
+  options: ParsePageOptions,
+  assets: AssetResolver,
+): Promise<ParseOutcome[]> {
+  const scope = {
+    docRoutes: options.docRoutes,
+    baseUrl: options.baseUrl,
+    math: Boolean(options.mathProcessor),
+    assets,
+  };
   const { hits, misses } = takeCachedPages(cache, entries, scope);
   const fresh = new Map((await parsePages(misses, options)).map((outcome) => [outcome.entry, outcome]));
   const outcomes = entries.map((entry): ParseOutcome => {

@@ -20,9 +20,18 @@ function lineAt(bytes: Uint8Array, offset: number): number {
 
 /** Byte offset of the first sequence that is not valid UTF-8, or -1. */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let index = 0; index < bytes.length; ) {
+  for (let index = 0; index < bytes.length;) {
     const byte = bytes[index];
-    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte <= 0xdf
+          ? 2
+          : byte >= 0xe0 && byte <= 0xef
+            ? 3
+            : byte >= 0xf0 && byte <= 0xf4
+              ? 4
+              : 0;
     if (length === 0 || index + length > bytes.length) return index;
     try {
       utf8.decode(bytes.subarray(index, index + length));
@@ -39,7 +48,9 @@ function looksBinary(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, SNIFF_BYTES);
   if (head.includes(0)) return true;
   let controls = 0;
-  for (const byte of head) if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f) controls += 1;
+  for (const byte of head)
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f)
+      controls += 1;
   return controls > head.length * 0.05;
 }
 
@@ -54,10 +65,14 @@ export function decodeSourceText(bytes: Uint8Array, file: string): { text?: stri
   if (looksBinary(bytes))
     return {
       diagnostics: [
-        errorDiagnostic('DG223', `"${file}" is not a text file (it holds binary data, e.g. NUL bytes), so it cannot be a Markdown page`, {
-          file,
-          hint: 'Rename it if it is an image or download (only .md and .mdx files are pages), or save the page again as UTF-8 text.',
-        }),
+        errorDiagnostic(
+          'DG223',
+          `"${file}" is not a text file (it holds binary data, e.g. NUL bytes), so it cannot be a Markdown page`,
+          {
+            file,
+            hint: 'Rename it if it is an image or download (only .md and .mdx files are pages), or save the page again as UTF-8 text.',
+          },
+        ),
       ],
     };
   const diagnostics: Diagnostic[] = [];
@@ -70,17 +85,39 @@ export function decodeSourceText(bytes: Uint8Array, file: string): { text?: stri
     // Windows-1252 leaves five bytes undefined (shown as C1 controls): text with them is not Latin-1.
     if (!/[\u0080-\u009f]/.test(asLatin1) && !STRAY_CONTROL.test(asLatin1)) {
       text = asLatin1;
-      diagnostics.push(warningDiagnostic('DG225', `"${file}" is not UTF-8; it was read as Latin-1 (Windows-1252), first at line ${line}`, { file, line, hint: 'Save the file as UTF-8 (e.g. `iconv -f latin1 -t utf-8`), which is what Markdown tools expect.' }));
+      diagnostics.push(
+        warningDiagnostic(
+          'DG225',
+          `"${file}" is not UTF-8; it was read as Latin-1 (Windows-1252), first at line ${line}`,
+          {
+            file,
+            line,
+            hint: 'Save the file as UTF-8 (e.g. `iconv -f latin1 -t utf-8`), which is what Markdown tools expect.',
+          },
+        ),
+      );
     } else {
       text = utf8Lenient.decode(bytes);
-      diagnostics.push(warningDiagnostic('DG224', `Invalid UTF-8 in "${file}" at line ${line}: the bytes that do not decode are shown as "\uFFFD"`, { file, line, hint: 'Fix or retype the characters on that line and save the file as UTF-8.' }));
+      diagnostics.push(
+        warningDiagnostic(
+          'DG224',
+          `Invalid UTF-8 in "${file}" at line ${line}: the bytes that do not decode are shown as "\uFFFD"`,
+          { file, line, hint: 'Fix or retype the characters on that line and save the file as UTF-8.' },
+        ),
+      );
     }
   }
   const control = STRAY_CONTROL.exec(text);
   if (control) {
     const line = text.slice(0, control.index).split('\n').length;
     const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    diagnostics.push(warningDiagnostic('DG224', `Control character U+${code} in "${file}" at line ${line}; it is left out of the page`, { file, line, hint: 'Delete the invisible character (often pasted from a terminal or a PDF).' }));
+    diagnostics.push(
+      warningDiagnostic(
+        'DG224',
+        `Control character U+${code} in "${file}" at line ${line}; it is left out of the page`,
+        { file, line, hint: 'Delete the invisible character (often pasted from a terminal or a PDF).' },
+      ),
+    );
     text = text.replace(new RegExp(STRAY_CONTROL.source, 'g'), '');
   }
   return { text, diagnostics };

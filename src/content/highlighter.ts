@@ -30,10 +30,33 @@ function httpWithApiBodies(hljs: Parameters<typeof http>[0]): ReturnType<typeof 
 
 /** Aliases for the code-sample language ids that highlight.js names differently. */
 const LANGUAGE_ALIASES: Record<string, string> = {
-  curl: 'bash', shell: 'bash', sh: 'bash', zsh: 'bash', console: 'bash', nodejs: 'javascript', node: 'javascript',
-  js: 'javascript', ts: 'typescript', jsx: 'javascript', tsx: 'typescript', 'objective-c': 'objectivec', objc: 'objectivec',
-  csharp: 'csharp', cs: 'csharp', py: 'python', rb: 'ruby', yml: 'yaml', kt: 'kotlin', rs: 'rust', ml: 'ocaml',
-  'c#': 'csharp', golang: 'go', json5: 'json', jsonc: 'json', text: 'plaintext', txt: 'plaintext',
+  curl: 'bash',
+  shell: 'bash',
+  sh: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  nodejs: 'javascript',
+  node: 'javascript',
+  js: 'javascript',
+  ts: 'typescript',
+  jsx: 'javascript',
+  tsx: 'typescript',
+  'objective-c': 'objectivec',
+  objc: 'objectivec',
+  csharp: 'csharp',
+  cs: 'csharp',
+  py: 'python',
+  rb: 'ruby',
+  yml: 'yaml',
+  kt: 'kotlin',
+  rs: 'rust',
+  ml: 'ocaml',
+  'c#': 'csharp',
+  golang: 'go',
+  json5: 'json',
+  jsonc: 'json',
+  text: 'plaintext',
+  txt: 'plaintext',
 };
 
 export interface HighlightedCode {
@@ -51,7 +74,10 @@ export interface HighlightedCode {
 export const HIGHLIGHT_LIMIT = 100_000;
 
 /** The warning for code shown plain or cut short, at the place the caller knows. */
-export function highlightNotice(notice: string, where: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'>): Diagnostic {
+export function highlightNotice(
+  notice: string,
+  where: Omit<Partial<Diagnostic>, 'code' | 'message' | 'severity'>,
+): Diagnostic {
   return warningDiagnostic('DG504', notice, {
     ...where,
     hint: 'Large examples belong in a file readers download; shorten the sample shown on the page (the API description keeps the full example).',
@@ -88,7 +114,11 @@ export function createHighlighter(): Highlighter {
 }
 
 /** Highlights code of a registered language; too large or failing code comes back plain, with a notice. */
-function highlightWithin(lowlight: ReturnType<typeof createLowlight>, code: string, language?: string): HighlightedCode {
+function highlightWithin(
+  lowlight: ReturnType<typeof createLowlight>,
+  code: string,
+  language?: string,
+): HighlightedCode {
   const lineEnd = code.lastIndexOf('\n', DISPLAY_LIMIT);
   const shown = code.length > DISPLAY_LIMIT ? code.slice(0, lineEnd > 0 ? lineEnd : DISPLAY_LIMIT) : code;
   const cut = shown.length < code.length ? truncationNotice(shown, code) : undefined;
@@ -100,14 +130,21 @@ function highlightWithin(lowlight: ReturnType<typeof createLowlight>, code: stri
       return { lines: linesOf(plain(shown)), language: 'plaintext', notice };
     }
   }
-  const tooLarge = language ? `Shown without highlighting: ${sizeOf(code.length)} is more than the ${sizeOf(HIGHLIGHT_LIMIT)} that is highlighted.` : undefined;
+  const tooLarge = language
+    ? `Shown without highlighting: ${sizeOf(code.length)} is more than the ${sizeOf(HIGHLIGHT_LIMIT)} that is highlighted.`
+    : undefined;
   const notice = [tooLarge, cut].filter(Boolean).join(' ') || undefined;
-  return { lines: linesOf(plain(shown)), language: language && !tooLarge ? language : 'plaintext', ...(notice ? { notice } : {}) };
+  return {
+    lines: linesOf(plain(shown)),
+    language: language && !tooLarge ? language : 'plaintext',
+    ...(notice ? { notice } : {}),
+  };
 }
 
 const plain = (code: string): Root => ({ type: 'root', children: [{ type: 'text', value: code }] });
 const linesOf = (tree: Root) => splitLines(tree.children as ElementContent[]).map((line) => toHtml(line));
-const sizeOf = (chars: number) => (chars >= 1_000_000 ? `${(chars / 1_000_000).toFixed(1)} MB` : `${Math.round(chars / 1000)} KB`);
+const sizeOf = (chars: number) =>
+  chars >= 1_000_000 ? `${(chars / 1_000_000).toFixed(1)} MB` : `${Math.round(chars / 1000)} KB`;
 
 function truncationNotice(shown: string, code: string): string {
   const count = (text: string) => text.split('\n').length;

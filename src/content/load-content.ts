@@ -35,10 +35,19 @@ export interface LoadedContent {
 }
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
-export async function loadContent({ config, highlighter, assets, cache, changed }: LoadContentOptions): Promise<LoadedContent> {
+export async function loadContent({
+  config,
+  highlighter,
+  assets,
+  cache,
+  changed,
+}: LoadContentOptions): Promise<LoadedContent> {
   const folder = { root: config.root, contentDir: config.contentDir, allowedPaths: config.allowedPaths };
   // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
-  const [collected, categoryFiles] = await Promise.all([cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder), collectCategories(folder)]);
+  const [collected, categoryFiles] = await Promise.all([
+    cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder),
+    collectCategories(folder),
+  ]);
   const sources = collected.sources;
   const diagnostics: Diagnostic[] = [...collected.diagnostics, ...categoryFiles.diagnostics];
   if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
@@ -53,8 +62,17 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
   const docRoutes = new Map([...entries, ...unbuilt].map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
   const mathProcessor = config.markdown.math ? createMarkdownProcessor({ trusted: true, math: true }) : undefined;
-  const parseOptions = { processor, mathProcessor, highlighter, docRoutes, baseUrl: config.baseUrl, assetUrl: assets.assetUrl };
-  const outcomes = cache ? await parsePagesCached(cache, entries, parseOptions, assets) : await parsePages(entries, parseOptions);
+  const parseOptions = {
+    processor,
+    mathProcessor,
+    highlighter,
+    docRoutes,
+    baseUrl: config.baseUrl,
+    assetUrl: assets.assetUrl,
+  };
+  const outcomes = cache
+    ? await parsePagesCached(cache, entries, parseOptions, assets)
+    : await parsePages(entries, parseOptions);
   const pages: Page[] = [];
   for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {
     diagnostics.push(...pageDiagnostics);
@@ -64,7 +82,12 @@ export async function loadContent({ config, highlighter, assets, cache, changed 
       // Workers hash assets on their side; resolving again here registers them for output.
       assets.assetUrl(asset);
       if (assets.outside.has(asset)) diagnostics.push(outsideAsset(config, asset, entry.source.relativePath));
-      else if (assets.missing.has(asset)) diagnostics.push(errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, { file: entry.source.relativePath }));
+      else if (assets.missing.has(asset))
+        diagnostics.push(
+          errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, {
+            file: entry.source.relativePath,
+          }),
+        );
     }
   }
   return {
@@ -87,8 +110,12 @@ function noSources(config: SiteConfig): Diagnostic {
 }
 
 function outsideAsset(config: SiteConfig, asset: string, file: string): Diagnostic {
-  return errorDiagnostic('DG220', `"${relative(config.root, asset)}", referenced by an image or link, is outside the site (${realPath(asset)}); docsgen does not read it`, {
-    file,
-    hint: 'Copy the file next to the page, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
-  });
+  return errorDiagnostic(
+    'DG220',
+    `"${relative(config.root, asset)}", referenced by an image or link, is outside the site (${realPath(asset)}); docsgen does not read it`,
+    {
+      file,
+      hint: 'Copy the file next to the page, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
+    },
+  );
 }

@@ -37,7 +37,17 @@ export interface MarkdownContext {
 }
 
 /** The inputs of a context; its outputs start empty. */
-export type MarkdownContextInput = Pick<MarkdownContext, 'sourcePath' | 'absolutePath' | 'docRoutes' | 'baseUrl' | 'highlighter' | 'assetUrl' | 'lineOffset' | 'resolveFragment'>;
+export type MarkdownContextInput = Pick<
+  MarkdownContext,
+  | 'sourcePath'
+  | 'absolutePath'
+  | 'docRoutes'
+  | 'baseUrl'
+  | 'highlighter'
+  | 'assetUrl'
+  | 'lineOffset'
+  | 'resolveFragment'
+>;
 
 export function createMarkdownContext(input: MarkdownContextInput): MarkdownContext {
   return { ...input, toc: [], anchors: [], links: [], assets: [], docsFeatures: [], diagnostics: [] };

@@ -43,7 +43,13 @@ function rehypeSanitizeUntrusted() {
  * dropped and the tree is sanitised (no scripts, event handlers or javascript: URLs) before the
  * docsgen plugins add their own markup.
  */
-export function createMarkdownProcessor({ trusted, math = false }: { trusted: boolean; math?: boolean }): MarkdownProcessor {
+export function createMarkdownProcessor({
+  trusted,
+  math = false,
+}: {
+  trusted: boolean;
+  math?: boolean;
+}): MarkdownProcessor {
   const gfm = unified().use(remarkParse).use(remarkGfm);
   // `$…$` / `$$…$$` math (remark-math, KaTeX at build time) only where asked: it changes what a
   // dollar sign means, and Docusaurus sites turn it on explicitly too.

@@ -12,7 +12,10 @@ const tag = z.union([
 const headingLevel = z.number().int().min(2).max(6);
 
 export const frontMatterSchema = z.looseObject({
-  id: z.string().regex(/^[^/]+$/, 'an id without slashes').optional(),
+  id: z
+    .string()
+    .regex(/^[^/]+$/, 'an id without slashes')
+    .optional(),
   title: z.string().min(1).optional(),
   description: z.string().optional(),
   slug: z.string().optional(),
@@ -71,19 +74,31 @@ export function parseFrontMatter(source: SourceFile): { value?: SplitSource; dia
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
     return {
-      diagnostics: [errorDiagnostic('DG201', `Invalid front matter: ${reason}`, { file: source.relativePath, line: mark ? mark.line + 2 : 1, column: mark ? mark.column + 1 : undefined, hint: 'Front matter is YAML between two --- lines at the top of the file.' })],
+      diagnostics: [
+        errorDiagnostic('DG201', `Invalid front matter: ${reason}`, {
+          file: source.relativePath,
+          line: mark ? mark.line + 2 : 1,
+          column: mark ? mark.column + 1 : undefined,
+          hint: 'Front matter is YAML between two --- lines at the top of the file.',
+        }),
+      ],
     };
   }
   const result = frontMatterSchema.safeParse(parsed.data);
   if (!result.success) {
     return {
       diagnostics: result.error.issues.map((issue) =>
-        errorDiagnostic('DG202', `Invalid front matter "${issue.path.join('.')}": ${issue.message}`, { file: source.relativePath, line: frontMatterLine(source.text, String(issue.path[0] ?? '')) }),
+        errorDiagnostic('DG202', `Invalid front matter "${issue.path.join('.')}": ${issue.message}`, {
+          file: source.relativePath,
+          line: frontMatterLine(source.text, String(issue.path[0] ?? '')),
+        }),
       ),
     };
   }
   const unknown = unknownKeyDiagnostics(source, parsed.data);
-  const lineOffset = parsed.matter ? source.text.slice(0, source.text.length - parsed.content.length).split('\n').length - 1 : 0;
+  const lineOffset = parsed.matter
+    ? source.text.slice(0, source.text.length - parsed.content.length).split('\n').length - 1
+    : 0;
   return { value: { source, frontMatter: result.data, body: parsed.content, lineOffset }, diagnostics: unknown };
 }
 

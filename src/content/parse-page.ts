@@ -38,7 +38,11 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     assetUrl: options.assetUrl,
     lineOffset: entry.lineOffset,
   });
-  const file = new VFile({ path: entry.source.absolutePath, value: convertLegacyAdmonitionTitles(entry.body), data: { docsgen: context } });
+  const file = new VFile({
+    path: entry.source.absolutePath,
+    value: convertLegacyAdmonitionTitles(entry.body),
+    data: { docsgen: context },
+  });
   // Only pages with a dollar sign pay for the math grammar.
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
   const html = String(processor.processSync(file));
@@ -65,8 +69,22 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     docMeta: buildDocMeta(fm),
     ...(html.includes('class="katex"') ? { usesMath: true } : {}),
   };
-  const missingTitle: Diagnostic[] = fm.title ? [] : [{ code: 'DG206', severity: 'warning', message: 'Page has no `title` in its front matter', file: entry.source.relativePath, line: 1 }];
-  return { page, assets: context.assets.map((a) => a.source), diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...missingTitle] };
+  const missingTitle: Diagnostic[] = fm.title
+    ? []
+    : [
+        {
+          code: 'DG206',
+          severity: 'warning',
+          message: 'Page has no `title` in its front matter',
+          file: entry.source.relativePath,
+          line: 1,
+        },
+      ];
+  return {
+    page,
+    assets: context.assets.map((a) => a.source),
+    diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...missingTitle],
+  };
 }
 
 /** KaTeX cannot render an expression: rehype-katex shows it in red and leaves a message on the file. */
@@ -89,8 +107,15 @@ function mathDiagnostics(file: VFile, entry: DocEntry): Diagnostic[] {
  * text and descriptions keep the TeX only.
  */
 function mathAsTex(html: string): string {
-  let out = html.replace(/<span class="katex-mathml">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span>/g, '$1');
-  for (let start = out.indexOf('<span class="katex-html"'); start !== -1; start = out.indexOf('<span class="katex-html"', start)) {
+  let out = html.replace(
+    /<span class="katex-mathml">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span>/g,
+    '$1',
+  );
+  for (
+    let start = out.indexOf('<span class="katex-html"');
+    start !== -1;
+    start = out.indexOf('<span class="katex-html"', start)
+  ) {
     out = out.slice(0, start) + out.slice(endOfSpan(out, start));
   }
   return out;

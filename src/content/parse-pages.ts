@@ -12,7 +12,16 @@ export type ParseOutcome = { entry: DocEntry; parsed?: ParsedPage; diagnostics: 
 
 /** A page whose parsing threw (a remark or rehype plugin): DG200 at the page, the exception as its cause. */
 function failure(entry: DocEntry, cause: DiagnosticCause, line?: number): ParseOutcome {
-  return { entry, diagnostics: [errorDiagnostic('DG200', `Could not render Markdown: ${cause.message}`, { file: entry.source.relativePath, line, cause })] };
+  return {
+    entry,
+    diagnostics: [
+      errorDiagnostic('DG200', `Could not render Markdown: ${cause.message}`, {
+        file: entry.source.relativePath,
+        line,
+        cause,
+      }),
+    ],
+  };
 }
 
 function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): ParseOutcome[] {
@@ -35,13 +44,26 @@ export async function parsePages(entries: readonly DocEntry[], options: ParsePag
   const workers = Math.min(availableParallelism(), 4);
   if (!url || workers < 2 || entries.length < PARALLEL_THRESHOLD) return parseHere(entries, options);
   const size = Math.ceil(entries.length / workers);
-  const shares = Array.from({ length: workers }, (_, i) => entries.slice(i * size, (i + 1) * size)).filter((share) => share.length);
+  const shares = Array.from({ length: workers }, (_, i) => entries.slice(i * size, (i + 1) * size)).filter(
+    (share) => share.length,
+  );
   const docRoutes = [...options.docRoutes];
   const results = await Promise.all(
     shares.map(async (share) => {
-      const input: ParseWorkerInput = { entries: share, docRoutes, baseUrl: options.baseUrl, math: Boolean(options.mathProcessor) };
+      const input: ParseWorkerInput = {
+        entries: share,
+        docRoutes,
+        baseUrl: options.baseUrl,
+        math: Boolean(options.mathProcessor),
+      };
       const parts = await streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
-      return parts.flatMap((part) => part.results).map((result, i): ParseOutcome => ('error' in result ? failure(share[i], result.error, result.line) : { entry: share[i], parsed: result, diagnostics: result.diagnostics }));
+      return parts
+        .flatMap((part) => part.results)
+        .map((result, i): ParseOutcome =>
+          'error' in result
+            ? failure(share[i], result.error, result.line)
+            : { entry: share[i], parsed: result, diagnostics: result.diagnostics },
+        );
     }),
   );
   return results.flat();

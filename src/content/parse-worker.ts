@@ -31,7 +31,14 @@ const PART_SIZE = 20;
 
 const { entries, docRoutes, baseUrl, math } = workerData as ParseWorkerInput;
 const assets = createAssetResolver(baseUrl);
-const options = { processor: createMarkdownProcessor({ trusted: true }), mathProcessor: math ? createMarkdownProcessor({ trusted: true, math: true }) : undefined, highlighter: createHighlighter(), docRoutes: new Map(docRoutes), baseUrl, assetUrl: assets.assetUrl };
+const options = {
+  processor: createMarkdownProcessor({ trusted: true }),
+  mathProcessor: math ? createMarkdownProcessor({ trusted: true, math: true }) : undefined,
+  highlighter: createHighlighter(),
+  docRoutes: new Map(docRoutes),
+  baseUrl,
+  assetUrl: assets.assetUrl,
+};
 const parse = (entry: DocEntry): ParseWorkerResult => {
   try {
     return parsePage(entry, options);

@@ -50,7 +50,6 @@ export interface WalkSiteFolderOptions {
   fs?: SiteFs;
 }
 
-
 /**
  * Lists the files under one of the site's folders (content/, static/) without ever leaving what
  * the site may publish: a symbolic link is followed only when its target is inside the site root,
@@ -58,9 +57,19 @@ export interface WalkSiteFolderOptions {
  * encloses it (a loop) is reported once and not entered; a file or folder that cannot be read is
  * a diagnostic, not an abort. Entries come sorted by path, so output is deterministic.
  */
-export function walkSiteFolder(options: WalkSiteFolderOptions): { entries: SiteFolderEntry[]; diagnostics: Diagnostic[] } {
+export function walkSiteFolder(options: WalkSiteFolderOptions): {
+  entries: SiteFolderEntry[];
+  diagnostics: Diagnostic[];
+} {
   const fs = options.fs ?? nodeSiteFs;
-  const walk = { options, fs, entries: [] as SiteFolderEntry[], diagnostics: [] as Diagnostic[], allowed: [] as string[], reportedLoops: new Set<string>() };
+  const walk = {
+    options,
+    fs,
+    entries: [] as SiteFolderEntry[],
+    diagnostics: [] as Diagnostic[],
+    allowed: [] as string[],
+    reportedLoops: new Set<string>(),
+  };
   const folder = resolve(options.folder);
   const folderReal = realOrUndefined(fs, folder);
   if (!folderReal) return { entries: [], diagnostics: [] };
@@ -121,9 +130,25 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
     const path = join(folder.path, name);
     const relPath = folder.relPath ? `${folder.relPath}/${name}` : name;
     if (dirent.isSymbolicLink()) visitLink(walk, folder, { path, relPath });
-    else if (dirent.isDirectory()) visitFolder(walk, { path, real: join(folder.real, name), relPath, ancestors: [...folder.ancestors, join(folder.real, name)] });
+    else if (dirent.isDirectory())
+      visitFolder(walk, {
+        path,
+        real: join(folder.real, name),
+        relPath,
+        ancestors: [...folder.ancestors, join(folder.real, name)],
+      });
     else if (dirent.isFile()) addFile(walk, { path, relPath, readPath: path });
-    else walk.diagnostics.push(warningDiagnostic('DG222', `"${shown(walk.options.root, path)}" is not a regular file (a socket, pipe or device) and is skipped`, { file: shown(walk.options.root, path), hint: 'Only regular files and folders are published; remove it from the folder.' }));
+    else
+      walk.diagnostics.push(
+        warningDiagnostic(
+          'DG222',
+          `"${shown(walk.options.root, path)}" is not a regular file (a socket, pipe or device) and is skipped`,
+          {
+            file: shown(walk.options.root, path),
+            hint: 'Only regular files and folders are published; remove it from the folder.',
+          },
+        ),
+      );
   }
 }
 
@@ -145,7 +170,13 @@ function addFile(walk: Walk, file: { path: string; relPath: string; readPath: st
 function visitLink(walk: Walk, folder: FolderVisit, link: { path: string; relPath: string }): void {
   const target = realOrUndefined(walk.fs, link.path);
   if (!target) {
-    walk.diagnostics.push(warningDiagnostic('DG222', `Symbolic link "${shown(walk.options.root, link.path)}" points to "${readLink(walk, link.path)}", which does not exist; it is skipped`, { file: shown(walk.options.root, link.path), hint: 'Remove the link or restore what it points to.' }));
+    walk.diagnostics.push(
+      warningDiagnostic(
+        'DG222',
+        `Symbolic link "${shown(walk.options.root, link.path)}" points to "${readLink(walk, link.path)}", which does not exist; it is skipped`,
+        { file: shown(walk.options.root, link.path), hint: 'Remove the link or restore what it points to.' },
+      ),
+    );
     return;
   }
   if (!walk.allowed.some((allowed) => isInside(target, allowed))) {
@@ -162,7 +193,13 @@ function visitLink(walk: Walk, folder: FolderVisit, link: { path: string; relPat
   if (stats.isFile()) addFile(walk, { path: link.path, relPath: link.relPath, readPath: target });
   else if (!stats.isDirectory()) return;
   else if (folder.ancestors.some((ancestor) => isInside(ancestor, target))) reportLoop(walk, link.path, target);
-  else visitFolder(walk, { path: link.path, real: target, relPath: link.relPath, ancestors: [...folder.ancestors, target] });
+  else
+    visitFolder(walk, {
+      path: link.path,
+      real: target,
+      relPath: link.relPath,
+      ancestors: [...folder.ancestors, target],
+    });
 }
 
 function readLink(walk: Walk, path: string): string {
@@ -179,10 +216,14 @@ function reportLoop(walk: Walk, path: string, target: string): void {
   if (walk.reportedLoops.has(key)) return;
   walk.reportedLoops.add(key);
   walk.diagnostics.push(
-    warningDiagnostic('DG221', `Symbolic link "${shown(walk.options.root, path)}" points to "${readLink(walk, path)}" (${shown(walk.options.root, target)}), a folder it is inside of: a loop, not followed`, {
-      file: shown(walk.options.root, path),
-      hint: 'Remove the link; each page is published once, from where it really is.',
-    }),
+    warningDiagnostic(
+      'DG221',
+      `Symbolic link "${shown(walk.options.root, path)}" points to "${readLink(walk, path)}" (${shown(walk.options.root, target)}), a folder it is inside of: a loop, not followed`,
+      {
+        file: shown(walk.options.root, path),
+        hint: 'Remove the link; each page is published once, from where it really is.',
+      },
+    ),
   );
 }
 
@@ -190,23 +231,39 @@ function outsideLink(walk: Walk, path: string, target: string): Diagnostic {
   const root = walk.options.root;
   const written = readLink(walk, path);
   const where = written === '?' || written === target ? `"${target}"` : `"${written}" (${target})`;
-  return errorDiagnostic('DG220', `Symbolic link "${shown(root, path)}" points outside the site to ${where}; docsgen does not read it`, {
-    file: shown(root, path),
-    hint: `Files outside the folder of site.config.ts are never published unless listed: copy the file into the site, or add its folder to \`allowedPaths\` in site.config.ts if it is meant to be public.`,
-  });
+  return errorDiagnostic(
+    'DG220',
+    `Symbolic link "${shown(root, path)}" points outside the site to ${where}; docsgen does not read it`,
+    {
+      file: shown(root, path),
+      hint: `Files outside the folder of site.config.ts are never published unless listed: copy the file into the site, or add its folder to \`allowedPaths\` in site.config.ts if it is meant to be public.`,
+    },
+  );
 }
 
 function unreadable(root: string, path: string, error: unknown): Diagnostic {
   const code = (error as NodeJS.ErrnoException)?.code;
-  const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'it disappeared while the build read it' : ((error as Error)?.message ?? String(error));
+  const reason =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOENT'
+        ? 'it disappeared while the build read it'
+        : ((error as Error)?.message ?? String(error));
   return errorDiagnostic('DG222', `Cannot read "${shown(root, path)}": ${reason}${code ? ` (${code})` : ''}`, {
     file: shown(root, path),
-    hint: code === 'EACCES' || code === 'EPERM' ? `Give the build's user read access (chmod a+r "${shown(root, path)}") or move the file out of the folder.` : 'Check the file, then build again.',
+    hint:
+      code === 'EACCES' || code === 'EPERM'
+        ? `Give the build's user read access (chmod a+r "${shown(root, path)}") or move the file out of the folder.`
+        : 'Check the file, then build again.',
   });
 }
 
 /** Reads a listed file; a failure (permission, a file deleted meanwhile) is a diagnostic naming it. */
-export async function readSiteFile(entry: SiteFolderEntry, root: string, fs: SiteFs = nodeSiteFs): Promise<{ contents?: Buffer; diagnostic?: Diagnostic }> {
+export async function readSiteFile(
+  entry: SiteFolderEntry,
+  root: string,
+  fs: SiteFs = nodeSiteFs,
+): Promise<{ contents?: Buffer; diagnostic?: Diagnostic }> {
   try {
     return { contents: await fs.readFile(entry.readPath) };
   } catch (error) {

@@ -15,7 +15,12 @@ export interface ApiFieldEntry {
 
 /** Every parameter, header, request-body and response property of the page, in page order. */
 export function operationFields(view: ApiOperationView): ApiFieldEntry[] {
-  return fieldSpots(view).map(({ anchor, name, location, descriptionHtml }) => ({ anchor, name, location, description: descriptionHtml ? htmlToText(descriptionHtml) : '' }));
+  return fieldSpots(view).map(({ anchor, name, location, descriptionHtml }) => ({
+    anchor,
+    name,
+    location,
+    description: descriptionHtml ? htmlToText(descriptionHtml) : '',
+  }));
 }
 
 /** Element id of the panel that shows a response's example in the code column. */
@@ -36,7 +41,11 @@ export function operationAnchors(view: ApiOperationView): string[] {
     ...view.codeSamples.map((s) => s.id),
     ...view.responses.filter((r) => r.content?.examples.length).map((r) => responseExampleId(r.id)),
   ];
-  return [...view.sections.map((s) => s.id), ...panels.flatMap((id) => [id, tabId(id)]), ...fieldSpots(view).map((f) => f.anchor)];
+  return [
+    ...view.sections.map((s) => s.id),
+    ...panels.flatMap((id) => [id, tabId(id)]),
+    ...fieldSpots(view).map((f) => f.anchor),
+  ];
 }
 
 /** Every element id ApiOverviewPage renders. */
@@ -44,8 +53,25 @@ export function overviewAnchors(view: ApiOverviewView): string[] {
   return view.sections.map((s) => s.id);
 }
 
-const OPERATION_SECTIONS = new Set(['parameters', 'path-parameters', 'query-parameters', 'header-parameters', 'cookie-parameters', 'request-body', 'responses', 'code-samples', 'response-example']);
-const OVERVIEW_SECTIONS = new Set(['servers', 'authentication', 'download', 'contact-and-license', 'endpoints', 'other-endpoints']);
+const OPERATION_SECTIONS = new Set([
+  'parameters',
+  'path-parameters',
+  'query-parameters',
+  'header-parameters',
+  'cookie-parameters',
+  'request-body',
+  'responses',
+  'code-samples',
+  'response-example',
+]);
+const OVERVIEW_SECTIONS = new Set([
+  'servers',
+  'authentication',
+  'download',
+  'contact-and-license',
+  'endpoints',
+  'other-endpoints',
+]);
 
 /** Whether ApiOperationPage may render this id itself (sections, tabs and panels). */
 export function isOperationId(id: string): boolean {

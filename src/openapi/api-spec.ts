@@ -1,4 +1,10 @@
-import type { OpenApiDocument, OperationObject, ParameterObject, SecurityRequirement, ServerObject } from './openapi-types.js';
+import type {
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  SecurityRequirement,
+  ServerObject,
+} from './openapi-types.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -45,37 +45,89 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const { names, diagnostics } = assignOperationSlugs(spec.operations, { file: spec.file, reserved: [overviewSlug] });
   const routes = names.map((n) => `${options.routePrefix}/${n.slug}`);
-  const schemaRoutes = options.schemaPages === false ? new Map<string, string>() : schemaPageRoutes(spec.document, options.routePrefix);
+  const schemaRoutes =
+    options.schemaPages === false ? new Map<string, string>() : schemaPageRoutes(spec.document, options.routePrefix);
   const schemaRoute = (name: string) => schemaRoutes.get(name);
-  const resolveFragment = createRedocAnchorResolver({ spec, routes, overviewRoute, tagIds: tagSectionIds(spec), schemaRoute });
-  const base: BuildContext = { ...buildContext(spec, options, resolveFragment), schemaHref: (name) => (schemaRoutes.has(name) ? joinBase(options.baseUrl, schemaRoutes.get(name)!) : undefined) };
+  const resolveFragment = createRedocAnchorResolver({
+    spec,
+    routes,
+    overviewRoute,
+    tagIds: tagSectionIds(spec),
+    schemaRoute,
+  });
+  const base: BuildContext = {
+    ...buildContext(spec, options, resolveFragment),
+    schemaHref: (name) => (schemaRoutes.has(name) ? joinBase(options.baseUrl, schemaRoutes.get(name)!) : undefined),
+  };
   const snippets = snippetz();
   const operationPages = spec.operations.map((entry, index) => {
     const page = createPageCollector();
-    const view = buildOperationView({ entry, slug: names[index].slug, title: names[index].title, ctx: { ...base, page, isReservedId: isOperationId }, languages: options.languages, visibleTabs: options.visibleTabs, snippets });
+    const view = buildOperationView({
+      entry,
+      slug: names[index].slug,
+      title: names[index].title,
+      ctx: { ...base, page, isReservedId: isOperationId },
+      languages: options.languages,
+      visibleTabs: options.visibleTabs,
+      snippets,
+    });
     diagnostics.push(...page.diagnostics);
     return operationPage(view, page, { route: routes[index], file: spec.file });
   });
   const overviewCollector = createPageCollector();
   const titles = names.map((n) => n.title);
-  const overview = buildOverviewView({ spec, ctx: { ...base, page: overviewCollector, isReservedId: isOverviewId }, routes, titles, baseUrl: options.baseUrl, productSlug: options.productSlug });
+  const overview = buildOverviewView({
+    spec,
+    ctx: { ...base, page: overviewCollector, isReservedId: isOverviewId },
+    routes,
+    titles,
+    baseUrl: options.baseUrl,
+    productSlug: options.productSlug,
+  });
   diagnostics.push(...overviewCollector.diagnostics);
   const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes, routes, titles });
   diagnostics.push(...schemas.diagnostics);
-  const pages = [overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }), ...operationPages, ...schemas.pages];
-  return { pages, sidebar: [...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), ...schemas.sidebar], diagnostics };
+  const pages = [
+    overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }),
+    ...operationPages,
+    ...schemas.pages,
+  ];
+  return {
+    pages,
+    sidebar: [...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), ...schemas.sidebar],
+    diagnostics,
+  };
 }
 
-function buildContext(spec: ApiSpec, options: BuildApiPagesOptions, resolveFragment: RenderDescriptionOptions['resolveFragment']): BuildContext {
+function buildContext(
+  spec: ApiSpec,
+  options: BuildApiPagesOptions,
+  resolveFragment: RenderDescriptionOptions['resolveFragment'],
+): BuildContext {
   const processor = createMarkdownProcessor({ trusted: false });
   const cache = new Map<string, RenderedDescription>();
-  const renderOptions = { processor, highlighter: options.highlighter, baseUrl: options.baseUrl, sourcePath: spec.file, resolveFragment };
+  const renderOptions = {
+    processor,
+    highlighter: options.highlighter,
+    baseUrl: options.baseUrl,
+    sourcePath: spec.file,
+    resolveFragment,
+  };
   const renderMarkdown = (markdown: string) => {
     let hit = cache.get(markdown);
     if (!hit) cache.set(markdown, (hit = renderDescription(markdown, renderOptions)));
     return hit;
   };
-  return { document: spec.document, refNames: spec.refNames, file: spec.file, baseUrl: options.baseUrl, highlighter: options.highlighter, renderMarkdown, sampleTemplates: new Map(), memo: new Map() };
+  return {
+    document: spec.document,
+    refNames: spec.refNames,
+    file: spec.file,
+    baseUrl: options.baseUrl,
+    highlighter: options.highlighter,
+    renderMarkdown,
+    sampleTemplates: new Map(),
+    memo: new Map(),
+  };
 }
 
 /** `info.x-slug`, else kebabCase of the title ('HeliumGeek API' → 'helium-geek-api'). */
@@ -105,8 +157,20 @@ function operationPage(view: ApiOperationView, collector: PageCollector, where: 
   };
 }
 
-function overviewPage(view: ApiOverviewView, collector: PageCollector, where: { route: string; file: string; slug: string }): Page {
-  const text = plain([view.title, view.version ?? '', view.summary ?? '', ...collector.text, ...view.tags.flatMap((t) => [t.name, ...t.operations.map((o) => o.summary)])].join(' '));
+function overviewPage(
+  view: ApiOverviewView,
+  collector: PageCollector,
+  where: { route: string; file: string; slug: string },
+): Page {
+  const text = plain(
+    [
+      view.title,
+      view.version ?? '',
+      view.summary ?? '',
+      ...collector.text,
+      ...view.tags.flatMap((t) => [t.name, ...t.operations.map((o) => o.summary)]),
+    ].join(' '),
+  );
   return {
     ...pageDefaults(`api/${where.slug}`, where),
     kind: 'api-overview',
@@ -137,10 +201,22 @@ interface SidebarInput {
 }
 
 function buildSidebar(spec: ApiSpec, input: SidebarInput): NavItem[] {
-  const link = (index: number): NavItem => ({ type: 'link', label: input.names[index].title, route: input.routes[index], docId: `api/${input.names[index].slug}`, badge: spec.operations[index].method.toUpperCase() });
+  const link = (index: number): NavItem => ({
+    type: 'link',
+    label: input.names[index].title,
+    route: input.routes[index],
+    docId: `api/${input.names[index].slug}`,
+    badge: spec.operations[index].method.toUpperCase(),
+  });
   return [
     { type: 'link', label: input.overview.title, route: input.overviewRoute, docId: `api/${input.overviewSlug}` },
-    ...spec.tags.map((tag): NavItem => ({ type: 'category', label: tag.name, items: tag.operations.map(link), collapsed: false, collapsible: true })),
+    ...spec.tags.map((tag): NavItem => ({
+      type: 'category',
+      label: tag.name,
+      items: tag.operations.map(link),
+      collapsed: false,
+      collapsible: true,
+    })),
     ...spec.untagged.map(link),
   ];
 }

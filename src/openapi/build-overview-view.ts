@@ -23,17 +23,44 @@ export interface OverviewViewInput {
 }
 
 /** The overview page: info, servers, authentication, download link and operations by tag. */
-export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productSlug }: OverviewViewInput): ApiOverviewView {
+export function buildOverviewView({
+  spec,
+  ctx,
+  routes,
+  titles,
+  baseUrl,
+  productSlug,
+}: OverviewViewInput): ApiOverviewView {
   const info = spec.document.info ?? {};
   const link = (index: number): OperationLinkView => {
     const entry = spec.operations[index];
-    return { method: entry.method, path: entry.path, summary: titles[index], href: joinBase(baseUrl, routes[index]), deprecated: entry.operation.deprecated === true };
+    return {
+      method: entry.method,
+      path: entry.path,
+      summary: titles[index],
+      href: joinBase(baseUrl, routes[index]),
+      deprecated: entry.operation.deprecated === true,
+    };
   };
   const tagIds = tagSectionIds(spec);
-  const tags = spec.tags.map((tag) => ({ name: tag.name, id: tagIds.get(tag.name) ?? 'tag-untitled', operations: tag.operations.map(link), ...optionalField('descriptionHtml', renderDescriptionField(ctx, tag.description, tag.pointer && `${tag.pointer}/description`)) }));
+  const tags = spec.tags.map((tag) => ({
+    name: tag.name,
+    id: tagIds.get(tag.name) ?? 'tag-untitled',
+    operations: tag.operations.map(link),
+    ...optionalField(
+      'descriptionHtml',
+      renderDescriptionField(ctx, tag.description, tag.pointer && `${tag.pointer}/description`),
+    ),
+  }));
   const view: ApiOverviewView = {
     title: String(info.title ?? 'API'),
-    servers: (Array.isArray(spec.document.servers) ? spec.document.servers : []).map((server, i) => ({ url: serverUrl(server), ...optionalField('descriptionHtml', renderDescriptionField(ctx, server.description, `#/servers/${i}/description`)) })),
+    servers: (Array.isArray(spec.document.servers) ? spec.document.servers : []).map((server, i) => ({
+      url: serverUrl(server),
+      ...optionalField(
+        'descriptionHtml',
+        renderDescriptionField(ctx, server.description, `#/servers/${i}/description`),
+      ),
+    })),
     securitySchemes: securitySchemes(spec, ctx),
     specUrl: joinBase(baseUrl, `/openapi/${productSlug}.json`),
     specFileName: `${productSlug}.json`,
@@ -41,7 +68,8 @@ export function buildOverviewView({ spec, ctx, routes, titles, baseUrl, productS
     untagged: spec.untagged.map(link),
     sections: [],
   };
-  if (typeof info.version === 'string' || (typeof info.version === 'number' && Number.isFinite(info.version))) view.version = String(info.version);
+  if (typeof info.version === 'string' || (typeof info.version === 'number' && Number.isFinite(info.version)))
+    view.version = String(info.version);
   if (typeof info.summary === 'string' && info.summary.trim()) view.summary = info.summary;
   const descriptionHtml = renderDescriptionField(ctx, info.description, '#/info/description');
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
@@ -67,7 +95,18 @@ export function tagSectionIds(spec: Pick<ApiSpec, 'tags'>): Map<string, string> 
 function securitySchemes(spec: ApiSpec, ctx: ViewContext): SecuritySchemeView[] {
   return Object.entries(spec.document.components?.securitySchemes ?? {}).map(([name, raw]) => {
     const scheme = resolveRef<SecuritySchemeObject>(spec.document, raw).value;
-    return { name, words: securitySchemeWords(scheme, name), ...optionalField('descriptionHtml', renderDescriptionField(ctx, scheme?.description, toPointer(['components', 'securitySchemes', name, 'description']))) };
+    return {
+      name,
+      words: securitySchemeWords(scheme, name),
+      ...optionalField(
+        'descriptionHtml',
+        renderDescriptionField(
+          ctx,
+          scheme?.description,
+          toPointer(['components', 'securitySchemes', name, 'description']),
+        ),
+      ),
+    };
   });
 }
 
@@ -75,11 +114,17 @@ function contactAndLicense(info: NonNullable<ApiSpec['document']['info']>): Part
   const out: Partial<ApiOverviewView> = {};
   const contact = info.contact;
   if (contact && typeof contact === 'object') {
-    const email = typeof contact.email === 'string' && /^[^\s@<>"]+@[^\s@<>"]+$/.test(contact.email) ? contact.email : undefined;
-    const value = { ...optionalField('name', typeof contact.name === 'string' ? contact.name : undefined), ...optionalField('url', safeUrl(contact.url)), ...optionalField('email', email) };
+    const email =
+      typeof contact.email === 'string' && /^[^\s@<>"]+@[^\s@<>"]+$/.test(contact.email) ? contact.email : undefined;
+    const value = {
+      ...optionalField('name', typeof contact.name === 'string' ? contact.name : undefined),
+      ...optionalField('url', safeUrl(contact.url)),
+      ...optionalField('email', email),
+    };
     if (Object.keys(value).length) out.contact = value;
   }
-  if (info.license && typeof info.license.name === 'string') out.license = { name: info.license.name, ...optionalField('url', safeUrl(info.license.url)) };
+  if (info.license && typeof info.license.name === 'string')
+    out.license = { name: info.license.name, ...optionalField('url', safeUrl(info.license.url)) };
   const terms = safeUrl(info.termsOfService);
   if (terms) out.termsOfService = terms;
   return out;
@@ -90,8 +135,12 @@ function sections(view: ApiOverviewView): ApiSectionView[] {
   if (view.servers.length) out.push({ id: 'servers', text: 'Servers', depth: 2 });
   if (view.securitySchemes.length) out.push({ id: 'authentication', text: 'Authentication methods', depth: 2 });
   out.push({ id: 'download', text: 'Download the description', depth: 2 });
-  if (view.contact || view.license || view.termsOfService) out.push({ id: 'contact-and-license', text: 'Contact and license', depth: 2 });
-  out.push({ id: 'endpoints', text: 'Endpoints', depth: 2 }, ...view.tags.map((t) => ({ id: t.id, text: t.name, depth: 3 as const })));
+  if (view.contact || view.license || view.termsOfService)
+    out.push({ id: 'contact-and-license', text: 'Contact and license', depth: 2 });
+  out.push(
+    { id: 'endpoints', text: 'Endpoints', depth: 2 },
+    ...view.tags.map((t) => ({ id: t.id, text: t.name, depth: 3 as const })),
+  );
   if (view.untagged.length) out.push({ id: 'other-endpoints', text: 'Other endpoints', depth: 3 });
   return out;
 }

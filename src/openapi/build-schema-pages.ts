@@ -26,7 +26,11 @@ const SECTION_IDS = new Set(['schema', 'example', 'used-by', 'referenced-by']);
  * One page per `components/schemas` entry: its description, the schema tree, an example, the
  * operations that use it and the schemas that refer to it; and their sidebar items.
  */
-export function buildSchemaPages(input: SchemaPagesInput): { pages: Page[]; sidebar: NavItem[]; diagnostics: Diagnostic[] } {
+export function buildSchemaPages(input: SchemaPagesInput): {
+  pages: Page[];
+  sidebar: NavItem[];
+  diagnostics: Diagnostic[];
+} {
   const usage = schemaUsage(input.spec);
   const schemas = input.spec.document.components?.schemas ?? {};
   const diagnostics: Diagnostic[] = [];
@@ -52,13 +56,29 @@ export function buildSchemaPages(input: SchemaPagesInput): { pages: Page[]; side
     diagnostics.push(...collector.diagnostics);
     return schemaPage(view, collector, { route, file: input.spec.file });
   });
-  const sidebar: NavItem[] = pages.length ? [{ type: 'category', label: 'Schemas', items: pages.map((page) => ({ type: 'link', label: page.title, route: page.route, docId: page.id })), collapsed: true, collapsible: true }] : [];
+  const sidebar: NavItem[] = pages.length
+    ? [
+        {
+          type: 'category',
+          label: 'Schemas',
+          items: pages.map((page) => ({ type: 'link', label: page.title, route: page.route, docId: page.id })),
+          collapsed: true,
+          collapsible: true,
+        },
+      ]
+    : [];
   return { pages, sidebar, diagnostics };
 }
 
 function operationLink(input: SchemaPagesInput, index: number): OperationLinkView {
   const entry = input.spec.operations[index];
-  return { method: entry.method, path: entry.path, summary: input.titles[index], href: joinBase(input.ctx.baseUrl, input.routes[index]), deprecated: entry.operation.deprecated === true };
+  return {
+    method: entry.method,
+    path: entry.path,
+    summary: input.titles[index],
+    href: joinBase(input.ctx.baseUrl, input.routes[index]),
+    deprecated: entry.operation.deprecated === true,
+  };
 }
 
 function sections(view: ApiSchemaView): ApiSectionView[] {

@@ -24,7 +24,8 @@ export function checkApiStructure(document: OpenApiDocument, file: string): Diag
   checkInfo(document, report);
   checkTags(document, report);
   if (document.paths === undefined) {
-    if (!String(document.openapi).startsWith('3.1')) report('error', ['paths'], 'The API description has no `paths` object');
+    if (!String(document.openapi).startsWith('3.1'))
+      report('error', ['paths'], 'The API description has no `paths` object');
   } else if (!isObject(document.paths)) {
     report('error', ['paths'], '`paths` must be an object of path items');
   } else {
@@ -34,8 +35,10 @@ export function checkApiStructure(document: OpenApiDocument, file: string): Diag
 }
 
 function checkInfo(document: OpenApiDocument, report: Report): void {
-  if (!isObject(document.info)) return report('error', ['info'], 'The API description has no `info` object', 'Add `info: { title, version }`.');
-  if (typeof document.info.title !== 'string' || !document.info.title.trim()) report('error', ['info', 'title'], '`info.title` is missing', 'The title names the API and its overview page.');
+  if (!isObject(document.info))
+    return report('error', ['info'], 'The API description has no `info` object', 'Add `info: { title, version }`.');
+  if (typeof document.info.title !== 'string' || !document.info.title.trim())
+    report('error', ['info', 'title'], '`info.title` is missing', 'The title names the API and its overview page.');
   if (document.info.version === undefined) report('warning', ['info', 'version'], '`info.version` is missing');
 }
 
@@ -64,7 +67,11 @@ function checkPaths(document: OpenApiDocument, report: Report): void {
         report('error', tokens, `Operation ${method.toUpperCase()} ${path} must be an object`);
         continue;
       }
-      checkOperation(document, { path, method, operation: item[method] as Record<string, unknown>, shared, tokens, operationIds }, report);
+      checkOperation(
+        document,
+        { path, method, operation: item[method] as Record<string, unknown>, shared, tokens, operationIds },
+        report,
+      );
     }
   }
 }
@@ -83,21 +90,49 @@ function checkOperation(document: OpenApiDocument, check: OperationCheck, report
   const own = checkParameters(document, operation.parameters, [...tokens, 'parameters'], report);
   checkPathParameters(path, [...check.shared, ...own], tokens, report);
   if (operation.responses === undefined) {
-    if (!String(document.openapi).startsWith('3.1')) report('error', [...tokens, 'responses'], `${method.toUpperCase()} ${path} has no \`responses\``, 'Describe at least one response, e.g. `200`.');
+    if (!String(document.openapi).startsWith('3.1'))
+      report(
+        'error',
+        [...tokens, 'responses'],
+        `${method.toUpperCase()} ${path} has no \`responses\``,
+        'Describe at least one response, e.g. `200`.',
+      );
   } else if (!isObject(operation.responses) || Object.keys(operation.responses).length === 0) {
-    report('error', [...tokens, 'responses'], `\`responses\` of ${method.toUpperCase()} ${path} must be an object with at least one response`);
+    report(
+      'error',
+      [...tokens, 'responses'],
+      `\`responses\` of ${method.toUpperCase()} ${path} must be an object with at least one response`,
+    );
   }
-  if (operation.tags !== undefined && (!Array.isArray(operation.tags) || operation.tags.some((t) => typeof t !== 'string'))) {
+  if (
+    operation.tags !== undefined &&
+    (!Array.isArray(operation.tags) || operation.tags.some((t) => typeof t !== 'string'))
+  ) {
     report('error', [...tokens, 'tags'], '`tags` must be an array of tag names');
   }
   if (typeof operation.operationId === 'string') {
     const previous = check.operationIds.get(operation.operationId);
-    if (previous) report('warning', [...tokens, 'operationId'], `operationId "${operation.operationId}" is also used by ${previous}`, 'operationIds must be unique.');
+    if (previous)
+      report(
+        'warning',
+        [...tokens, 'operationId'],
+        `operationId "${operation.operationId}" is also used by ${previous}`,
+        'operationIds must be unique.',
+      );
     else check.operationIds.set(operation.operationId, `${method.toUpperCase()} ${path}`);
   }
   const samples = operation['x-codeSamples'];
-  if (samples !== undefined && (!Array.isArray(samples) || samples.some((s) => !isObject(s) || typeof s.lang !== 'string' || typeof s.source !== 'string'))) {
-    report('warning', [...tokens, 'x-codeSamples'], '`x-codeSamples` must be a list of { lang, label?, source }; ignored', undefined);
+  if (
+    samples !== undefined &&
+    (!Array.isArray(samples) ||
+      samples.some((s) => !isObject(s) || typeof s.lang !== 'string' || typeof s.source !== 'string'))
+  ) {
+    report(
+      'warning',
+      [...tokens, 'x-codeSamples'],
+      '`x-codeSamples` must be a list of { lang, label?, source }; ignored',
+      undefined,
+    );
   }
 }
 
@@ -113,9 +148,18 @@ function checkParameters(document: OpenApiDocument, value: unknown, tokens: Toke
     if (!isObject(parameter) || typeof parameter.name !== 'string' || !parameter.name) {
       report('error', [...tokens, i], 'A parameter needs a `name`');
     } else if (!LOCATIONS.has(String(parameter.in))) {
-      report('error', [...tokens, i, 'in'], `Parameter "${parameter.name}" has \`in: ${String(parameter.in)}\`; expected path, query, header or cookie`);
+      report(
+        'error',
+        [...tokens, i, 'in'],
+        `Parameter "${parameter.name}" has \`in: ${String(parameter.in)}\`; expected path, query, header or cookie`,
+      );
     } else {
-      if (parameter.in === 'path' && parameter.required !== true) report('warning', [...tokens, i, 'required'], `Path parameter "${parameter.name}" must have \`required: true\``);
+      if (parameter.in === 'path' && parameter.required !== true)
+        report(
+          'warning',
+          [...tokens, i, 'required'],
+          `Path parameter "${parameter.name}" must have \`required: true\``,
+        );
       valid.push(parameter);
     }
   });
@@ -125,6 +169,12 @@ function checkParameters(document: OpenApiDocument, value: unknown, tokens: Toke
 function checkPathParameters(path: string, parameters: ParameterObject[], tokens: Tokens, report: Report): void {
   const declared = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name));
   for (const match of path.matchAll(/\{([^}]+)\}/g)) {
-    if (!declared.has(match[1])) report('warning', [...tokens, 'parameters'], `Path parameter "{${match[1]}}" of ${path} is not declared`, `Add a parameter with \`name: ${match[1]}\` and \`in: path\`.`);
+    if (!declared.has(match[1]))
+      report(
+        'warning',
+        [...tokens, 'parameters'],
+        `Path parameter "{${match[1]}}" of ${path} is not declared`,
+        `Add a parameter with \`name: ${match[1]}\` and \`in: path\`.`,
+      );
   }
 }

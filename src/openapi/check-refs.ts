@@ -10,7 +10,6 @@ export interface RefTarget {
   name: string;
 }
 
-
 /** Values that are data, not schema: `$ref` keys inside them are not references. */
 const DATA_KEYS = new Set(['example', 'examples', 'const', 'default', 'enum']);
 
@@ -32,10 +31,21 @@ export function checkRefs(
         diagnostics.push(refusedRef(ref, target.file, { file: display(file), pointer: toPointer(path) }));
         return;
       }
-      const found = target && files[target.file] !== undefined ? getAtPointer(files[target.file], target.pointer) : undefined;
+      const found =
+        target && files[target.file] !== undefined ? getAtPointer(files[target.file], target.pointer) : undefined;
       if (target && found !== undefined) return;
-      const why = /^[a-z][a-z0-9+.-]*:/i.test(ref) ? 'only local files are read' : target && files[target.file] === undefined ? 'the file could not be read' : 'nothing at that pointer';
-      diagnostics.push(errorDiagnostic('DG303', `Broken $ref "${ref}": ${why}`, { file: display(file), pointer: toPointer(path), hint: 'Point the $ref at an existing file and JSON pointer, e.g. "#/components/schemas/Gateway" or "./schemas.yaml#/Gateway".' }));
+      const why = /^[a-z][a-z0-9+.-]*:/i.test(ref)
+        ? 'only local files are read'
+        : target && files[target.file] === undefined
+          ? 'the file could not be read'
+          : 'nothing at that pointer';
+      diagnostics.push(
+        errorDiagnostic('DG303', `Broken $ref "${ref}": ${why}`, {
+          file: display(file),
+          pointer: toPointer(path),
+          hint: 'Point the $ref at an existing file and JSON pointer, e.g. "#/components/schemas/Gateway" or "./schemas.yaml#/Gateway".',
+        }),
+      );
     });
   }
   return diagnostics;

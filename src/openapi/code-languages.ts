@@ -4,7 +4,9 @@
  * languages would print the same code, the second picks another common client (`shell` → wget,
  * `nodejs` → undici) so each tab is worth opening.
  */
-export const CODE_LANGUAGES: Readonly<Record<string, { label: string; target: string; client: string; separateQuery?: boolean }>> = {
+export const CODE_LANGUAGES: Readonly<
+  Record<string, { label: string; target: string; client: string; separateQuery?: boolean }>
+> = {
   // snippetz' curl quotes a URL only when its query comes separately or it has characters such
   // as `%`: a plain `?a=1&b=2` would reach the shell unquoted (see code-samples.ts).
   curl: { label: 'cURL', target: 'shell', client: 'curl', separateQuery: true },
@@ -31,10 +33,30 @@ export const CODE_LANGUAGES: Readonly<Record<string, { label: string; target: st
 
 /** Names that `x-codeSamples` use for the same languages. */
 const SAMPLE_ALIASES: Readonly<Record<string, string>> = {
-  'c#': 'csharp', cs: 'csharp', dotnet: 'csharp', node: 'nodejs', 'node.js': 'nodejs', js: 'javascript',
-  objc: 'objective-c', objectivec: 'objective-c', 'obj-c': 'objective-c', sh: 'shell', bash: 'shell', zsh: 'shell',
-  py: 'python', python3: 'python', golang: 'go', kt: 'kotlin', rb: 'ruby', rs: 'rust', ps: 'powershell',
-  pwsh: 'powershell', ps1: 'powershell', ml: 'ocaml', 'c++': 'cpp', ts: 'typescript',
+  'c#': 'csharp',
+  cs: 'csharp',
+  dotnet: 'csharp',
+  node: 'nodejs',
+  'node.js': 'nodejs',
+  js: 'javascript',
+  objc: 'objective-c',
+  objectivec: 'objective-c',
+  'obj-c': 'objective-c',
+  sh: 'shell',
+  bash: 'shell',
+  zsh: 'shell',
+  py: 'python',
+  python3: 'python',
+  golang: 'go',
+  kt: 'kotlin',
+  rb: 'ruby',
+  rs: 'rust',
+  ps: 'powershell',
+  pwsh: 'powershell',
+  ps1: 'powershell',
+  ml: 'ocaml',
+  'c++': 'cpp',
+  ts: 'typescript',
 };
 
 /** 'Node.js' → 'nodejs', 'C#' → 'csharp', 'cURL' → 'curl'. */

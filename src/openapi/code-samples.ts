@@ -38,11 +38,23 @@ export function buildCodeSamples(input: CodeSamplesInput): CodeSampleView[] {
     const mine = own.get(language);
     own.delete(language);
     const label = textOr(mine?.label, CODE_LANGUAGES[language]?.label ?? language);
-    const html = mine?.source !== undefined ? highlightSample(mine.source, language, input.ctx) : generatedSample(language, CODE_LANGUAGES[language]?.separateQuery && separate ? templates.separate : templates.url, input);
+    const html =
+      mine?.source !== undefined
+        ? highlightSample(mine.source, language, input.ctx)
+        : generatedSample(
+            language,
+            CODE_LANGUAGES[language]?.separateQuery && separate ? templates.separate : templates.url,
+            input,
+          );
     if (html !== undefined) samples.push({ language, label, id: `sample-${kebabCase(language) || 'code'}`, html });
   }
   for (const [language, sample] of own) {
-    samples.push({ language, label: textOr(sample.label, sample.lang ?? language), id: `sample-${kebabCase(language) || 'code'}`, html: highlightSample(sample.source ?? '', language, input.ctx) });
+    samples.push({
+      language,
+      label: textOr(sample.label, sample.lang ?? language),
+      id: `sample-${kebabCase(language) || 'code'}`,
+      html: highlightSample(sample.source ?? '', language, input.ctx),
+    });
   }
   return samples;
 }
@@ -67,7 +79,8 @@ type Shaped = ReturnType<typeof templatedHar> & { key: string };
 
 function highlightSample(source: string, language: string, ctx: ViewContext): string {
   const highlighted = ctx.highlighter.highlight(source.replace(/\n+$/, ''), language);
-  if (highlighted.notice) ctx.page.diagnostics.push(highlightNotice(`A ${language} code sample: ${highlighted.notice}`, { file: ctx.file }));
+  if (highlighted.notice)
+    ctx.page.diagnostics.push(highlightNotice(`A ${language} code sample: ${highlighted.notice}`, { file: ctx.file }));
   return renderCodeBlockHtml({ highlighted });
 }
 
@@ -82,11 +95,18 @@ function generatedSample(language: string, templated: Shaped, input: CodeSamples
   let template = ctx.sampleTemplates.get(key);
   if (template === undefined) {
     const source = print(language, templated.har, input);
-    template = source === undefined ? null : checkedTemplate(highlightSample(source, language, ctx), source, templated.values);
+    template =
+      source === undefined ? null : checkedTemplate(highlightSample(source, language, ctx), source, templated.values);
     ctx.sampleTemplates.set(key, template);
   }
   if (template !== null) return fill(template, templated.values);
-  const source = print(language, harRequest(input.request, { queryInUrl: !(CODE_LANGUAGES[language]?.separateQuery && needsSeparateQuery(input.request)) }), input);
+  const source = print(
+    language,
+    harRequest(input.request, {
+      queryInUrl: !(CODE_LANGUAGES[language]?.separateQuery && needsSeparateQuery(input.request)),
+    }),
+    input,
+  );
   return source === undefined ? undefined : highlightSample(source, language, ctx);
 }
 
@@ -104,7 +124,8 @@ function fill(html: string, values: Map<string, string>): string {
 /** A label from the description when it is text, else the fallback. */
 const textOr = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
 const count = (text: string, token: string) => text.split(token).length - 1;
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The Objective-C and Swift clients print a multipart body's boundary from a HAR field that
@@ -119,7 +140,13 @@ function print(language: string, har: HarRequest, { snippets, ctx, pointer }: Co
     const code = snippets.print(target.target as never, target.client as never, har as never) || undefined;
     return code && har.postData?.boundary ? code.replace(UNSET_BOUNDARY, `$1${har.postData.boundary}"`) : code;
   } catch (error) {
-    ctx.page.diagnostics.push(warningDiagnostic('DG306', `Could not generate the ${target.label} code sample: ${(error as Error).message}`, { file: ctx.file, pointer, cause: causeOf(error) }));
+    ctx.page.diagnostics.push(
+      warningDiagnostic('DG306', `Could not generate the ${target.label} code sample: ${(error as Error).message}`, {
+        file: ctx.file,
+        pointer,
+        cause: causeOf(error),
+      }),
+    );
     return undefined;
   }
 }

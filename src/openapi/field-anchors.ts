@@ -44,14 +44,24 @@ export function fieldSpots(view: ApiOperationView): FieldSpot[] {
     used.add(spot.anchor);
     spots.push(spot);
   };
-  for (const group of view.parameterGroups) addParameters(group.parameters, { root: group.location, prefix: `param-${group.location}`, location: group.location }, add);
+  for (const group of view.parameterGroups)
+    addParameters(
+      group.parameters,
+      { root: group.location, prefix: `param-${group.location}`, location: group.location },
+      add,
+    );
   for (const media of view.requestBody?.contents ?? []) {
     if (media.schema) addSchema(media.schema, { root: media.id, prefix: 'req', location: 'request body' }, add);
   }
   for (const response of view.responses) {
     const prefix = `res-${segment(response.status, 0)}`;
-    addParameters(response.headers, { root: `${response.id}:headers`, prefix: `${prefix}-header`, location: 'response header' }, add);
-    if (response.content?.schema) addSchema(response.content.schema, { root: response.id, prefix, location: 'response' }, add);
+    addParameters(
+      response.headers,
+      { root: `${response.id}:headers`, prefix: `${prefix}-header`, location: 'response header' },
+      add,
+    );
+    if (response.content?.schema)
+      addSchema(response.content.schema, { root: response.id, prefix, location: 'response' }, add);
   }
   return spots;
 }
@@ -65,8 +75,20 @@ interface Target {
 function addParameters(parameters: ParameterView[], target: Target, add: (spot: FieldSpot) => void): void {
   parameters.forEach((parameter, index) => {
     const anchor = `${target.prefix}-${segment(parameter.name, index)}`;
-    add({ root: target.root, key: parameter.name, anchor, name: parameter.name, location: target.location, ...described(parameter.descriptionHtml) });
-    if (parameter.schema) addSchema(parameter.schema, { root: `${target.root}:${parameter.name}`, prefix: anchor, location: target.location, parent: parameter.name }, add);
+    add({
+      root: target.root,
+      key: parameter.name,
+      anchor,
+      name: parameter.name,
+      location: target.location,
+      ...described(parameter.descriptionHtml),
+    });
+    if (parameter.schema)
+      addSchema(
+        parameter.schema,
+        { root: `${target.root}:${parameter.name}`, prefix: anchor, location: target.location, parent: parameter.name },
+        add,
+      );
   });
 }
 
@@ -82,7 +104,14 @@ function addSchema(schema: SchemaView, target: Target & { parent?: string }, add
       const childKey = schemaKey(shownKey, `p${i}`);
       const childPath = [...path, segment(property.name ?? '', i)];
       const childNames = [...names, property.name ?? ''];
-      add({ root: target.root, key: childKey, anchor: `${target.prefix}${join}${childPath.join('.')}`, name: childNames.join('.'), location: target.location, ...described(property.descriptionHtml) });
+      add({
+        root: target.root,
+        key: childKey,
+        anchor: `${target.prefix}${join}${childPath.join('.')}`,
+        name: childNames.join('.'),
+        location: target.location,
+        ...described(property.descriptionHtml),
+      });
       visit(property, childKey, childPath, childNames);
     });
     if (shown.additionalProperties) visit(shown.additionalProperties, schemaKey(shownKey, 'a'), path, names);
@@ -94,7 +123,9 @@ function addSchema(schema: SchemaView, target: Target & { parent?: string }, add
 
 /** The node whose fields show under `node`: an array's items (at position `{key}/i`), else the node itself. */
 export function shownChildren(node: SchemaView, key: string): { shown: SchemaView; shownKey: string } {
-  return node.type === 'array' && node.items && !node.properties ? { shown: node.items, shownKey: schemaKey(key, 'i') } : { shown: node, shownKey: key };
+  return node.type === 'array' && node.items && !node.properties
+    ? { shown: node.items, shownKey: schemaKey(key, 'i') }
+    : { shown: node, shownKey: key };
 }
 
 function described(html: string | undefined): { descriptionHtml?: string } {

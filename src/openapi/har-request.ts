@@ -18,7 +18,8 @@ export interface TemplatedHar {
 }
 
 /** Keeps ',' and ':' readable in query values (hex lists, ISO 8601 times); encodes `'`, which samples use as quotes. */
-const encodeQuery = (text: string) => encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/'/g, '%27');
+const encodeQuery = (text: string) =>
+  encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/'/g, '%27');
 /** Text every snippet client prints unchanged: no quoting, escaping or percent-decoding differences. */
 const INERT_QUERY = /^[A-Za-z0-9\-._~,:]+$/;
 const INERT_PATH = /^[A-Za-z0-9\-._~/,:@]+$/;
@@ -36,7 +37,10 @@ export function harRequest(request: SnippetRequest, options: { queryInUrl: boole
  * values that every client prints verbatim, so that one printed and highlighted sample serves
  * every operation of the same shape: the caller swaps the tokens back in the highlighted HTML.
  */
-export function templatedHar(request: SnippetRequest, { queryInUrl, tokenize = true }: { queryInUrl: boolean; tokenize?: boolean }): TemplatedHar {
+export function templatedHar(
+  request: SnippetRequest,
+  { queryInUrl, tokenize = true }: { queryInUrl: boolean; tokenize?: boolean },
+): TemplatedHar {
   const values = new Map<string, string>();
   const slot = (text: string, inert: RegExp) => {
     if (!tokenize || !inert.test(text)) return text;
@@ -46,13 +50,18 @@ export function templatedHar(request: SnippetRequest, { queryInUrl, tokenize = t
   };
   // An inert value reads the same encoded or not, so its token stands for both forms.
   const pairs = request.query.map(([name, value]) => ({ name, value: slot(value, INERT_QUERY) }));
-  const query = queryInUrl ? pairs.map(({ name, value }) => `${encodeQuery(name)}=${encodeQuery(value)}`).join('&') : '';
+  const query = queryInUrl
+    ? pairs.map(({ name, value }) => `${encodeQuery(name)}=${encodeQuery(value)}`).join('&')
+    : '';
   const har: HarRequest = {
     method: request.method,
     // The leading '/' stays literal so that clients which split host and path see the same host.
     url: `${request.base}/${slot(request.path.replace(/^\//, ''), INERT_PATH)}${query ? `?${query}` : ''}`,
     ...(queryInUrl || !pairs.length ? {} : { queryString: pairs }),
-    headers: request.headers.map(({ name, value }) => ({ name, value: value.startsWith('YOUR_') ? value : slot(value, INERT_QUERY) })),
+    headers: request.headers.map(({ name, value }) => ({
+      name,
+      value: value.startsWith('YOUR_') ? value : slot(value, INERT_QUERY),
+    })),
     cookies: request.cookies,
   };
   if (request.body) har.postData = request.body;

@@ -51,16 +51,21 @@ function mergeParameters(document: OpenApiDocument, shared: unknown, own: unknow
     if (!Array.isArray(list)) continue;
     for (const raw of list) {
       const parameter = resolveRef<ParameterObject>(document, raw).value;
-      if (parameter && typeof parameter.name === 'string') byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+      if (parameter && typeof parameter.name === 'string')
+        byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
     }
   }
   return [...byKey.values()];
 }
 
-function groupByTag(document: OpenApiDocument, operations: ApiOperationEntry[]): { tags: ApiTagEntry[]; untagged: number[] } {
+function groupByTag(
+  document: OpenApiDocument,
+  operations: ApiOperationEntry[],
+): { tags: ApiTagEntry[]; untagged: number[] } {
   const tags = new Map<string, ApiTagEntry>();
   (Array.isArray(document.tags) ? document.tags : []).forEach((tag, i) => {
-    if (tag && typeof tag.name === 'string' && !tags.has(tag.name)) tags.set(tag.name, { name: tag.name, description: tag.description, pointer: `#/tags/${i}`, operations: [] });
+    if (tag && typeof tag.name === 'string' && !tags.has(tag.name))
+      tags.set(tag.name, { name: tag.name, description: tag.description, pointer: `#/tags/${i}`, operations: [] });
   });
   const untagged: number[] = [];
   operations.forEach((entry, index) => {

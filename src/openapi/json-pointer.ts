@@ -18,7 +18,8 @@ export function getAtPointer(document: unknown, pointer: string): unknown {
   let node: unknown = document;
   for (const raw of path.slice(1).split('/')) {
     const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token))
+      return undefined;
     node = (node as Record<string, unknown>)[token];
   }
   return node;

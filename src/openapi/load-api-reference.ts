@@ -30,5 +30,11 @@ export async function loadApiReference(config: SiteConfig, highlighter: Highligh
     visibleTabs: config.code.visibleTabs,
     schemaPages: config.api.schemaPages,
   });
-  return { pages: built.pages, sidebar: built.sidebar, specJson: bundleApiSpecJson(loaded.spec), diagnostics: [...loaded.diagnostics, ...built.diagnostics], files: loaded.files };
+  return {
+    pages: built.pages,
+    sidebar: built.sidebar,
+    specJson: bundleApiSpecJson(loaded.spec),
+    diagnostics: [...loaded.diagnostics, ...built.diagnostics],
+    files: loaded.files,
+  };
 }

@@ -44,7 +44,11 @@ export async function loadApiSpec(
   const parser = new $RefParser();
   const guard = guardedFileResolver(options.root, absolutePath, options.allowedPaths);
   const PARSER_OPTIONS = { ...BASE_OPTIONS, resolve: { ...BASE_OPTIONS.resolve, file: guard.resolver } };
-  const files = () => parser.$refs.paths().filter((p) => !/^https?:/i.test(p)).map((p) => resolve(p));
+  const files = () =>
+    parser.$refs
+      .paths()
+      .filter((p) => !/^https?:/i.test(p))
+      .map((p) => resolve(p));
   const unreadable = checkReadable(absolutePath, display(absolutePath));
   if (unreadable) return { diagnostics: [unreadable], files: [absolutePath] };
   let root: OpenApiDocument;
@@ -69,7 +73,8 @@ export async function loadApiSpec(
     }
     const broken = checkRefs(parser.$refs.values() as Record<string, unknown>, display, guard.refused);
     if (broken.length) return { diagnostics: broken, files: files() };
-    if (parser.$refs.paths().length > 1) ({ document, refNames } = bundleRefs(absolutePath, parser.$refs.values() as Record<string, unknown>));
+    if (parser.$refs.paths().length > 1)
+      ({ document, refNames } = bundleRefs(absolutePath, parser.$refs.values() as Record<string, unknown>));
   } catch (error) {
     return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: files() };
   }
@@ -103,7 +108,10 @@ function guardedFileResolver(root: string, description: string, allowedPaths: re
       const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : decodeURI(file.url);
       if (!folders.some((folder) => isInside(realPath(path), folder))) {
         refused.add(resolve(path));
-        throw new ResolverError(Object.assign(new Error(`${path} is outside the site root`), { code: 'EOUTSIDE' }), path);
+        throw new ResolverError(
+          Object.assign(new Error(`${path} is outside the site root`), { code: 'EOUTSIDE' }),
+          path,
+        );
       }
       return (FileResolver.read as (file: FileInfo) => Promise<Buffer>)(file);
     },
@@ -138,21 +146,32 @@ function checkReadable(path: string, file: string): Diagnostic | undefined {
 
 function checkVersion(document: OpenApiDocument, file: string): Diagnostic | undefined {
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
-    return errorDiagnostic('DG302', 'The API description is not an object (expected an OpenAPI 3 document)', { file, pointer: '#' });
+    return errorDiagnostic('DG302', 'The API description is not an object (expected an OpenAPI 3 document)', {
+      file,
+      pointer: '#',
+    });
   }
   if (document.swagger !== undefined) {
-    return errorDiagnostic('DG301', `This API description is Swagger ${String(document.swagger)} (OpenAPI 2); docsgen reads OpenAPI 3.0 and 3.1 only`, {
-      file,
-      pointer: '#/swagger',
-      hint: 'Convert it to OpenAPI 3, e.g. `npx swagger2openapi --yaml --outfile openapi.yaml swagger.yaml` or https://converter.swagger.io, and point `openapi` in site.config.ts at the result.',
-    });
+    return errorDiagnostic(
+      'DG301',
+      `This API description is Swagger ${String(document.swagger)} (OpenAPI 2); docsgen reads OpenAPI 3.0 and 3.1 only`,
+      {
+        file,
+        pointer: '#/swagger',
+        hint: 'Convert it to OpenAPI 3, e.g. `npx swagger2openapi --yaml --outfile openapi.yaml swagger.yaml` or https://converter.swagger.io, and point `openapi` in site.config.ts at the result.',
+      },
+    );
   }
   if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
-    return errorDiagnostic('DG301', `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}: docsgen reads OpenAPI 3.0.x and 3.1.x`, {
-      file,
-      pointer: '#/openapi',
-      hint: "Set `openapi: 3.1.0` (or 3.0.3) at the top of the description.",
-    });
+    return errorDiagnostic(
+      'DG301',
+      `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}: docsgen reads OpenAPI 3.0.x and 3.1.x`,
+      {
+        file,
+        pointer: '#/openapi',
+        hint: 'Set `openapi: 3.1.0` (or 3.0.3) at the top of the description.',
+      },
+    );
   }
   return undefined;
 }

@@ -23,7 +23,8 @@ export interface MediaInput {
 export function mediaToView({ mediaType, media, direction, pointer }: MediaInput, ctx: ViewContext): MediaView {
   const build = (c: ViewContext): MediaView => {
     const view: MediaView = { mediaType, examples: examplesOf(mediaType, media, c, direction) };
-    if (media.schema !== undefined) view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema` });
+    if (media.schema !== undefined)
+      view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema` });
     return view;
   };
   // A bare `$ref` schema without examples of its own looks the same wherever it is used.
@@ -33,7 +34,8 @@ export function mediaToView({ mediaType, media, direction, pointer }: MediaInput
 
 function sharedSchemaRef(media: MediaTypeObject): string | undefined {
   const schema = media.schema as { $ref?: unknown } | undefined;
-  if (media.example !== undefined || media.examples !== undefined || !schema || Object.keys(schema).length !== 1) return undefined;
+  if (media.example !== undefined || media.examples !== undefined || !schema || Object.keys(schema).length !== 1)
+    return undefined;
   return typeof schema.$ref === 'string' ? schema.$ref : undefined;
 }
 
@@ -44,7 +46,11 @@ function examplesOf(mediaType: string, media: MediaTypeObject, ctx: ViewContext,
   if (named.length) {
     return named.map(({ name, example, value }) => {
       const summaryHtml = renderDescriptionField(ctx, example.description);
-      return { label: typeof example.summary === 'string' && example.summary.trim() ? example.summary : name, html: render(value), ...(summaryHtml ? { summaryHtml } : {}) };
+      return {
+        label: typeof example.summary === 'string' && example.summary.trim() ? example.summary : name,
+        html: render(value),
+        ...(summaryHtml ? { summaryHtml } : {}),
+      };
     });
   }
   const generated = sampleSchema(media.schema, ctx.document, direction);
@@ -57,6 +63,7 @@ export function exampleHtml(mediaType: string, value: unknown, ctx: ViewContext)
   const text = json ? (JSON.stringify(value, null, 2) ?? 'null') : String(value);
   const language = json ? 'json' : /xml/i.test(mediaType) ? 'xml' : /html/i.test(mediaType) ? 'html' : 'plaintext';
   const highlighted = ctx.highlighter.highlight(text, language);
-  if (highlighted.notice) ctx.page.diagnostics.push(highlightNotice(`An example: ${highlighted.notice}`, { file: ctx.file }));
+  if (highlighted.notice)
+    ctx.page.diagnostics.push(highlightNotice(`An example: ${highlighted.notice}`, { file: ctx.file }));
   return renderCodeBlockHtml({ highlighted });
 }

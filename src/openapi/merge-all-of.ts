@@ -9,7 +9,11 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array',
  * parts cannot be merged faithfully (they hold `oneOf`/`anyOf` or are not objects): the viewer
  * then shows the parts.
  */
-export function mergeAllOf(schema: SchemaObject, document: OpenApiDocument, seen: ReadonlySet<string> = new Set()): SchemaObject | undefined {
+export function mergeAllOf(
+  schema: SchemaObject,
+  document: OpenApiDocument,
+  seen: ReadonlySet<string> = new Set(),
+): SchemaObject | undefined {
   const { allOf, ...own } = schema;
   const parts: SchemaObject[] = [own];
   for (const raw of Array.isArray(allOf) ? allOf : []) {
@@ -19,7 +23,8 @@ export function mergeAllOf(schema: SchemaObject, document: OpenApiDocument, seen
     if (!part) return undefined;
     parts.push(part);
   }
-  if (parts.some((p) => p.oneOf || p.anyOf || (typeof p.type === 'string' && SCALAR_TYPES.has(p.type)))) return undefined;
+  if (parts.some((p) => p.oneOf || p.anyOf || (typeof p.type === 'string' && SCALAR_TYPES.has(p.type))))
+    return undefined;
   return parts.reduce(mergeTwo);
 }
 

@@ -8,7 +8,12 @@ import { schemaType } from './schema-type.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
 
 /** A parameter (or response header, with `in` given) as a row of the parameters table; `pointer` is where it is, when known. */
-export function parameterToView(parameter: ParameterObject, ctx: ViewContext, location?: ParameterLocation, pointer?: string): ParameterView {
+export function parameterToView(
+  parameter: ParameterObject,
+  ctx: ViewContext,
+  location?: ParameterLocation,
+  pointer?: string,
+): ParameterView {
   const schema: SchemaObject = holderSchema(parameter, ctx.document) ?? {};
   const items = resolveRef<SchemaObject>(ctx.document, schema.items).value;
   const { type, nullable } = schemaType(schema);
@@ -32,9 +37,16 @@ export function parameterToView(parameter: ParameterObject, ctx: ViewContext, lo
   if (constraints.minimum) view.minimum = constraints.minimum;
   if (constraints.maximum) view.maximum = constraints.maximum;
   if (constraints.pattern) view.pattern = constraints.pattern;
-  const example = exampleValue({ example: parameter.example, examples: parameter.examples, schema: parameter.schema }, ctx.document);
+  const example = exampleValue(
+    { example: parameter.example, examples: parameter.examples, schema: parameter.schema },
+    ctx.document,
+  );
   if (example !== undefined) view.example = display(example);
-  const descriptionHtml = renderDescriptionField(ctx, parameter.description ?? schema.description, pointer && `${pointer}/description`);
+  const descriptionHtml = renderDescriptionField(
+    ctx,
+    parameter.description ?? schema.description,
+    pointer && `${pointer}/description`,
+  );
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   if (type === 'object' || (items && schemaType(items).type === 'object')) view.schema = schemaToView(schema, ctx);
   return view;

@@ -18,7 +18,8 @@ export function plainTextHtml(markdown: string): string | undefined {
   const html: string[] = [];
   for (const paragraph of paragraphs) {
     const lines = paragraph.split('\n');
-    if (lines.some((line) => !line || line !== line.trim() || !PLAIN_LINE.test(line) || BLOCK_START.test(line))) return undefined;
+    if (lines.some((line) => !line || line !== line.trim() || !PLAIN_LINE.test(line) || BLOCK_START.test(line)))
+      return undefined;
     html.push(`<p>${lines.join('\n')}</p>`);
   }
   return html.join('\n');

@@ -35,7 +35,8 @@ export function createRedocAnchorResolver(input: RedocAnchorInput): (hash: strin
     byPathMethod.set(`${entry.path} ${entry.method}`, input.routes[index]);
   });
   const tags = new Map([...input.tagIds].map(([name, id]) => [looseKey(name), id]));
-  const overview = (hash?: string): FragmentTarget => (hash ? { route: input.overviewRoute, hash } : { route: input.overviewRoute });
+  const overview = (hash?: string): FragmentTarget =>
+    hash ? { route: input.overviewRoute, hash } : { route: input.overviewRoute };
   const route = (found: string | undefined) => (found ? { route: found } : undefined);
   return (hash) => {
     const parts = hash.split('/');
@@ -59,7 +60,11 @@ export function createRedocAnchorResolver(input: RedocAnchorInput): (hash: strin
  * `#section/Authentication/api_key` is Redoc's place for the security scheme `api_key` (the
  * overview's authentication section); any other section is a heading of `info.description`.
  */
-function sectionTarget(path: string[], input: RedocAnchorInput, overview: (hash?: string) => FragmentTarget): FragmentTarget | undefined {
+function sectionTarget(
+  path: string[],
+  input: RedocAnchorInput,
+  overview: (hash?: string) => FragmentTarget,
+): FragmentTarget | undefined {
   if (path.length === 0 || !path[0]) return undefined;
   const schemes = input.spec.document.components?.securitySchemes ?? {};
   if (path.length === 2 && path[0] === 'Authentication' && path[1] in schemes) return overview('authentication');
@@ -74,7 +79,10 @@ function looseKey(name: string): string {
   } catch {
     // A stray '%' stays as it is.
   }
-  return decoded.trim().toLowerCase().replace(/[\s_-]+/g, '-');
+  return decoded
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-');
 }
 
 /** Pointer tokens of a path ('~1widgets~1{id}') back to the path. */

@@ -18,7 +18,11 @@ interface RefParserError {
  * Turns a json-schema-ref-parser failure (one error, or a group when `continueOnError` is on)
  * into diagnostics that name the file and the JSON pointer of the broken `$ref`.
  */
-export function refParserDiagnostics(error: unknown, display: (path: string) => string, rootFile: string): Diagnostic[] {
+export function refParserDiagnostics(
+  error: unknown,
+  display: (path: string) => string,
+  rootFile: string,
+): Diagnostic[] {
   const group = (error as { errors?: RefParserError[] }).errors;
   const errors: RefParserError[] = Array.isArray(group) && group.length ? group : [error as RefParserError];
   return errors.map((e) => toDiagnostic(e, display, rootFile));
@@ -37,7 +41,10 @@ function toDiagnostic(e: RefParserError, display: (path: string) => string, root
     });
   }
   if (pointer === undefined || pointer === '#') {
-    return errorDiagnostic('DG302', `Cannot read the API description: ${message}`, { file, hint: 'Check the `openapi` path in site.config.ts (or the --openapi option).' });
+    return errorDiagnostic('DG302', `Cannot read the API description: ${message}`, {
+      file,
+      hint: 'Check the `openapi` path in site.config.ts (or the --openapi option).',
+    });
   }
   const ref = e.targetRef ? ` "${e.targetRef}"` : '';
   return errorDiagnostic('DG303', `Broken $ref${ref}: ${message}`, {

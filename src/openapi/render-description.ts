@@ -29,7 +29,14 @@ export interface RenderedDescription {
 
 const NO_ROUTES: ReadonlyMap<string, string> = new Map();
 const TAGS = /<[^>]+>/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+};
 
 /**
  * Renders Markdown from an API description with the content pipeline in its untrusted mode:
@@ -38,11 +45,24 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  */
 export function renderDescription(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
   const plain = plainTextHtml(markdown);
-  if (plain !== undefined) return { html: plain, text: markdown.replace(/\s+/g, ' ').trim(), links: [], anchors: [], diagnostics: [] };
-  const context = createMarkdownContext({ sourcePath: options.sourcePath, docRoutes: NO_ROUTES, baseUrl: options.baseUrl, highlighter: options.highlighter, assetUrl: (path) => path, lineOffset: 0, resolveFragment: options.resolveFragment });
+  if (plain !== undefined)
+    return { html: plain, text: markdown.replace(/\s+/g, ' ').trim(), links: [], anchors: [], diagnostics: [] };
+  const context = createMarkdownContext({
+    sourcePath: options.sourcePath,
+    docRoutes: NO_ROUTES,
+    baseUrl: options.baseUrl,
+    highlighter: options.highlighter,
+    assetUrl: (path) => path,
+    lineOffset: 0,
+    resolveFragment: options.resolveFragment,
+  });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
   const html = String(options.processor.processSync(file));
-  const text = html.replace(TAGS, ' ').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m]).replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(TAGS, ' ')
+    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m])
+    .replace(/\s+/g, ' ')
+    .trim();
   // Positions inside a description are not positions in the file: keep the link, drop the line.
   const links = context.links.map(({ route, hash, raw }) => ({ route, hash, raw }));
   return { html, text, links, anchors: context.anchors, diagnostics: context.diagnostics };

@@ -21,7 +21,11 @@ export function resolveRef<T>(document: unknown, value: unknown): Resolved<T> {
       return { value: withOverrides(current, overrides) as T | undefined, ref };
     }
     const { $ref, summary, description } = current as { $ref: string; summary?: string; description?: string };
-    overrides = { ...(summary !== undefined ? { summary } : {}), ...(description !== undefined ? { description } : {}), ...overrides };
+    overrides = {
+      ...(summary !== undefined ? { summary } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...overrides,
+    };
     ref = $ref;
     current = getAtPointer(document, $ref);
   }
@@ -29,6 +33,7 @@ export function resolveRef<T>(document: unknown, value: unknown): Resolved<T> {
 }
 
 function withOverrides(value: unknown, overrides: Record<string, unknown>): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.keys(overrides).length === 0) return value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.keys(overrides).length === 0)
+    return value;
   return { ...value, ...overrides };
 }

@@ -10,7 +10,9 @@ import { renderDescriptionField, memoized, type ViewContext } from './view-conte
 /** One tab per status code and media type, in document order with `default` last. */
 export function responsesToView(responses: unknown, ctx: ViewContext, pointer: string): ResponseView[] {
   if (!responses || typeof responses !== 'object') return [];
-  const entries = Object.entries(responses as Record<string, unknown>).sort(([a], [b]) => Number(a === 'default') - Number(b === 'default'));
+  const entries = Object.entries(responses as Record<string, unknown>).sort(
+    ([a], [b]) => Number(a === 'default') - Number(b === 'default'),
+  );
   return entries.flatMap(([status, raw]) => {
     const ref = raw && typeof raw === 'object' ? (raw as { $ref?: unknown }).$ref : undefined;
     const { value, ref: last } = resolveRef<ResponseObject>(ctx.document, raw);
@@ -20,18 +22,36 @@ export function responsesToView(responses: unknown, ctx: ViewContext, pointer: s
   });
 }
 
-function responseViews(status: string, response: ResponseObject | undefined, ctx: ViewContext, pointer: string): ResponseView[] {
+function responseViews(
+  status: string,
+  response: ResponseObject | undefined,
+  ctx: ViewContext,
+  pointer: string,
+): ResponseView[] {
   if (!response || typeof response !== 'object') return [];
   const id = `response-${status.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const descriptionHtml = renderDescriptionField(ctx, response.description, `${pointer}/description`);
-  const common = { status, kind: statusKind(status), headers: headersOf(response, ctx, pointer), ...(descriptionHtml ? { descriptionHtml } : {}) };
+  const common = {
+    status,
+    kind: statusKind(status),
+    headers: headersOf(response, ctx, pointer),
+    ...(descriptionHtml ? { descriptionHtml } : {}),
+  };
   const contents = Object.entries(response.content ?? {});
   if (contents.length === 0) return [{ id, label: status, ...common }];
   return contents.map(([mediaType, media]) => ({
     id: contents.length > 1 ? `${id}-${kebabCase(mediaType)}` : id,
     label: contents.length > 1 ? `${status} ${mediaType}` : status,
     ...common,
-    content: mediaToView({ mediaType, media: resolveRef<MediaTypeObject>(ctx.document, media).value ?? {}, direction: 'response', pointer: `${pointer}/content/${escapePointerToken(mediaType)}` }, ctx),
+    content: mediaToView(
+      {
+        mediaType,
+        media: resolveRef<MediaTypeObject>(ctx.document, media).value ?? {},
+        direction: 'response',
+        pointer: `${pointer}/content/${escapePointerToken(mediaType)}`,
+      },
+      ctx,
+    ),
   }));
 }
 
@@ -39,7 +59,14 @@ function headersOf(response: ResponseObject, ctx: ViewContext, pointer: string) 
   return Object.entries(response.headers ?? {}).flatMap(([name, raw]) => {
     const header = resolveRef<HeaderObject>(ctx.document, raw).value;
     if (!header || typeof header !== 'object' || name.toLowerCase() === 'content-type') return [];
-    return [parameterToView({ ...header, name, in: 'header' }, ctx, 'header', `${pointer}/headers/${escapePointerToken(name)}`)];
+    return [
+      parameterToView(
+        { ...header, name, in: 'header' },
+        ctx,
+        'header',
+        `${pointer}/headers/${escapePointerToken(name)}`,
+      ),
+    ];
   });
 }
 

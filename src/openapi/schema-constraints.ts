@@ -41,10 +41,16 @@ function bound(value: unknown, exclusive: unknown, sign: '>' | '<'): string | un
   return exclusive === true ? `${sign} ${value}` : String(value);
 }
 
-const inWords = (bound: string | undefined, sign: '>' | '<') => (bound === undefined ? undefined : bound.startsWith(sign) ? bound : `${sign}= ${bound}`);
+const inWords = (bound: string | undefined, sign: '>' | '<') =>
+  bound === undefined ? undefined : bound.startsWith(sign) ? bound : `${sign}= ${bound}`;
 
 /** All constraints as one list, for the schema viewer. */
 export function constraintList(schema: SchemaObject): string[] {
   const c = schemaConstraints(schema);
-  return [inWords(c.minimum, '>'), inWords(c.maximum, '<'), ...c.other, c.pattern !== undefined ? `pattern ${c.pattern}` : undefined].filter((x): x is string => Boolean(x));
+  return [
+    inWords(c.minimum, '>'),
+    inWords(c.maximum, '<'),
+    ...c.other,
+    c.pattern !== undefined ? `pattern ${c.pattern}` : undefined,
+  ].filter((x): x is string => Boolean(x));
 }

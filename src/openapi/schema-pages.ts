@@ -57,7 +57,9 @@ export interface SchemaUsage {
 export function schemaUsage(spec: ApiSpec): Map<string, SchemaUsage> {
   const names = componentSchemaNames(spec.document);
   const usage = new Map(names.map((name) => [name, { operations: [] as number[], schemas: [] as string[] }]));
-  const direct = new Map(names.map((name) => [name, schemaRefs(spec.document, spec.document.components?.schemas?.[name])]));
+  const direct = new Map(
+    names.map((name) => [name, schemaRefs(spec.document, spec.document.components?.schemas?.[name])]),
+  );
   for (const [name, refs] of direct) for (const ref of refs) if (ref !== name) usage.get(ref)?.schemas.push(name);
   spec.operations.forEach((entry, index) => {
     const reached = new Set<string>();

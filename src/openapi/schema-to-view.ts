@@ -48,7 +48,9 @@ function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   const parts = allOfRefs(original);
   const location = ref ?? at;
   // This node *is* the referenced schema when reached by `$ref` or by a one-part `allOf`.
-  const identities = [location, original.allOf?.length === 1 ? parts[0] : undefined].filter((p): p is string => Boolean(p));
+  const identities = [location, original.allOf?.length === 1 ? parts[0] : undefined].filter((p): p is string =>
+    Boolean(p),
+  );
   const name = (r: string) => state.ctx.refNames[r] ?? pointerName(r);
   const refName = ref ? name(ref) : original.allOf?.length === 1 && parts[0] ? name(parts[0]) : undefined;
   const loop = [...(ref ? [ref] : []), ...parts].find((r) => state.stack.includes(r));
@@ -84,8 +86,16 @@ const LIST_KEYWORDS = ['allOf', 'oneOf', 'anyOf', 'enum', 'required', 'prefixIte
 
 /** The schema without keywords whose value has the wrong shape (a description may hold anything): they are ignored, not rendered. */
 function wellFormed(schema: SchemaObject): SchemaObject {
-  const bad = LIST_KEYWORDS.filter((key) => schema[key] !== undefined && !Array.isArray(schema[key]) && !(key === 'type' && typeof schema.type === 'string'));
-  const badObjects = (['properties', 'items', 'additionalProperties', 'discriminator'] as const).filter((key) => schema[key] !== undefined && typeof schema[key] !== 'object' && !(key === 'additionalProperties' && typeof schema[key] === 'boolean'));
+  const bad = LIST_KEYWORDS.filter(
+    (key) =>
+      schema[key] !== undefined && !Array.isArray(schema[key]) && !(key === 'type' && typeof schema.type === 'string'),
+  );
+  const badObjects = (['properties', 'items', 'additionalProperties', 'discriminator'] as const).filter(
+    (key) =>
+      schema[key] !== undefined &&
+      typeof schema[key] !== 'object' &&
+      !(key === 'additionalProperties' && typeof schema[key] === 'boolean'),
+  );
   if (bad.length === 0 && badObjects.length === 0) return schema;
   const out: Record<string, unknown> = { ...schema };
   for (const key of [...bad, ...badObjects]) delete out[key];
@@ -97,7 +107,11 @@ function allOfRefs(schema: SchemaObject): string[] {
   return schema.allOf.flatMap((part) => (part && typeof part.$ref === 'string' ? [part.$ref] : []));
 }
 
-function describeNode(schema: SchemaObject, state: Walk, { slot, refName, describedAt }: { slot: Slot; refName?: string; describedAt?: string }): SchemaView {
+function describeNode(
+  schema: SchemaObject,
+  state: Walk,
+  { slot, refName, describedAt }: { slot: Slot; refName?: string; describedAt?: string },
+): SchemaView {
   const { type, nullable } = schemaType(schema);
   const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
   const constraints = constraintList(schema);
@@ -122,22 +136,29 @@ function describeNode(schema: SchemaObject, state: Walk, { slot, refName, descri
 }
 
 function children(schema: SchemaObject, state: Walk, location: string | undefined): Partial<SchemaView> {
-  const at = (...tokens: (string | number)[]) => (location ? `${location}/${tokens.map((t) => escapePointerToken(String(t))).join('/')}` : undefined);
+  const at = (...tokens: (string | number)[]) =>
+    location ? `${location}/${tokens.map((t) => escapePointerToken(String(t))).join('/')}` : undefined;
   const out: Partial<SchemaView> = {};
   if (schema.properties && typeof schema.properties === 'object') {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    out.properties = Object.entries(schema.properties).map(([name, child]) => walk(child, state, { name, required: required.has(name), at: at('properties', name) }));
+    out.properties = Object.entries(schema.properties).map(([name, child]) =>
+      walk(child, state, { name, required: required.has(name), at: at('properties', name) }),
+    );
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     out.additionalProperties = walk(schema.additionalProperties, state, { at: at('additionalProperties') });
   }
   if (schema.items && typeof schema.items === 'object') out.items = walk(schema.items, state, { at: at('items') });
   else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
-    out.composition = { kind: 'allOf', variants: schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) })) };
+    out.composition = {
+      kind: 'allOf',
+      variants: schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) })),
+    };
   }
   const kind = schema.oneOf ? 'oneOf' : schema.anyOf ? 'anyOf' : schema.allOf ? 'allOf' : undefined;
   const variants = kind ? schema[kind] : undefined;
-  if (kind && Array.isArray(variants)) out.composition = { kind, variants: variants.map((v, i) => walk(v, state, { at: at(kind, i) })) };
+  if (kind && Array.isArray(variants))
+    out.composition = { kind, variants: variants.map((v, i) => walk(v, state, { at: at(kind, i) })) };
   return out;
 }
 
@@ -147,18 +168,29 @@ function unwrapNullable(schema: SchemaObject, state: Walk): unknown {
   if (!Array.isArray(variants) || variants.length !== 2 || schema.properties) return undefined;
   const isNull = (v: unknown) => {
     const resolved = resolveRef<SchemaObject>(state.ctx.document, v).value;
-    return resolved?.type === 'null' || (Array.isArray(resolved?.enum) && resolved.enum.length === 1 && resolved.enum[0] === null);
+    return (
+      resolved?.type === 'null' ||
+      (Array.isArray(resolved?.enum) && resolved.enum.length === 1 && resolved.enum[0] === null)
+    );
   };
   const rest = variants.filter((v) => !isNull(v));
   return rest.length === 1 ? rest[0] : undefined;
 }
 
 function hasChildren(schema: SchemaObject): boolean {
-  return Boolean(schema.properties || schema.items || schema.oneOf || schema.anyOf || schema.allOf || (schema.additionalProperties && typeof schema.additionalProperties === 'object'));
+  return Boolean(
+    schema.properties ||
+    schema.items ||
+    schema.oneOf ||
+    schema.anyOf ||
+    schema.allOf ||
+    (schema.additionalProperties && typeof schema.additionalProperties === 'object'),
+  );
 }
 
 function inlineExample(schema: SchemaObject): string | undefined {
-  const value = schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  const value =
+    schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   if (value === undefined || (value !== null && typeof value === 'object')) return undefined;
   const text = JSON.stringify(value);
   return text && text.length <= MAX_INLINE_EXAMPLE ? text : undefined;

@@ -16,14 +16,17 @@ export function securitySchemeWords(scheme: SecuritySchemeObject | undefined, na
     case 'mutualTLS':
       return 'Mutual TLS client certificate';
     default:
-      return typeof scheme.type === 'string' && scheme.type ? `${name} (${scheme.type})` : `${name} (a security scheme without a type)`;
+      return typeof scheme.type === 'string' && scheme.type
+        ? `${name} (${scheme.type})`
+        : `${name} (a security scheme without a type)`;
   }
 }
 
 function httpWords(scheme: SecuritySchemeObject): string {
   const written = typeof scheme.scheme === 'string' ? scheme.scheme : '';
   const kind = written.toLowerCase();
-  if (kind === 'bearer') return `Bearer token${typeof scheme.bearerFormat === 'string' && scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in header Authorization`;
+  if (kind === 'bearer')
+    return `Bearer token${typeof scheme.bearerFormat === 'string' && scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in header Authorization`;
   if (kind === 'basic') return 'HTTP Basic credentials in header Authorization';
   return `HTTP ${written} credentials in header Authorization`.replace(/\s+/g, ' ');
 }
@@ -40,7 +43,10 @@ export function securityToWords(requirements: readonly SecurityRequirement[], do
     return names
       .map((name) => {
         const scheme = resolveRef<SecuritySchemeObject>(document, document.components?.securitySchemes?.[name]).value;
-        const scopes = Array.isArray(requirement[name]) && requirement[name].length ? ` with scopes ${requirement[name].join(', ')}` : '';
+        const scopes =
+          Array.isArray(requirement[name]) && requirement[name].length
+            ? ` with scopes ${requirement[name].join(', ')}`
+            : '';
         return securitySchemeWords(scheme, name) + scopes;
       })
       .join(' and ');

@@ -25,7 +25,7 @@ export interface SnippetRequestInput {
   body?: { mediaType: string; value: unknown };
 }
 
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /**
  * The request of an operation's code samples: the first server and the path with example
@@ -34,7 +34,8 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.str
  * and the request body example.
  */
 export function buildSnippetRequest({ entry, document, serverUrl, body }: SnippetRequestInput): SnippetRequest {
-  const example = (p: ParameterObject) => exampleValue({ example: p.example, examples: p.examples, schema: p.schema }, document) ?? p.name;
+  const example = (p: ParameterObject) =>
+    exampleValue({ example: p.example, examples: p.examples, schema: p.schema }, document) ?? p.name;
   const required = entry.parameters.filter((p) => p.required === true);
   const path = entry.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const parameter = entry.parameters.find((p) => p.in === 'path' && p.name === name);
@@ -42,13 +43,24 @@ export function buildSnippetRequest({ entry, document, serverUrl, body }: Snippe
     return parameter ? encodeURIComponent(asText(example(parameter))).replace(/'/g, '%27') : whole;
   });
   const query = required.filter((p) => p.in === 'query').flatMap((p) => queryPairs(p, example(p)));
-  const headers = required.filter((p) => p.in === 'header').map((p) => ({ name: String(p.name), value: asText(example(p)) }));
-  const cookies = required.filter((p) => p.in === 'cookie').map((p) => ({ name: String(p.name), value: asText(example(p)) }));
+  const headers = required
+    .filter((p) => p.in === 'header')
+    .map((p) => ({ name: String(p.name), value: asText(example(p)) }));
+  const cookies = required
+    .filter((p) => p.in === 'cookie')
+    .map((p) => ({ name: String(p.name), value: asText(example(p)) }));
   const credential = credentialOf(entry, document);
   if (credential?.in === 'query') query.push([credential.name, credential.value]);
   if (credential?.in === 'header') headers.push({ name: credential.name, value: credential.value });
   if (credential?.in === 'cookie') cookies.push({ name: credential.name, value: credential.value });
-  const request: SnippetRequest = { method: entry.method.toUpperCase(), base: serverUrl, path, query, headers, cookies };
+  const request: SnippetRequest = {
+    method: entry.method.toUpperCase(),
+    base: serverUrl,
+    path,
+    query,
+    headers,
+    cookies,
+  };
   if (body) {
     headers.push({ name: 'Content-Type', value: body.mediaType });
     request.body = requestBody(body.mediaType, body.value);
@@ -64,14 +76,21 @@ function requestBody(mimeType: string, value: unknown): NonNullable<SnippetReque
   const fields = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
   const params = fields.map(([name, field]) => ({ name, value: asText(field) }));
   // Clients that write the multipart body by hand print the boundary (httpsnippet leaves it to the caller).
-  return { mimeType, text: '', params, ...(/^multipart/i.test(mimeType) ? { boundary: '----DocsgenFormBoundary7MA4YWxk' } : {}) };
+  return {
+    mimeType,
+    text: '',
+    params,
+    ...(/^multipart/i.test(mimeType) ? { boundary: '----DocsgenFormBoundary7MA4YWxk' } : {}),
+  };
 }
 
 function queryPairs(parameter: ParameterObject, value: unknown): [string, string][] {
   const name = String(parameter.name);
   if (!Array.isArray(value)) return [[name, asText(value)]];
   const explode = (parameter as { explode?: boolean }).explode ?? true;
-  return explode ? value.map((item) => [name, asText(item)] as [string, string]) : [[name, value.map(asText).join(',')]];
+  return explode
+    ? value.map((item) => [name, asText(item)] as [string, string])
+    : [[name, value.map(asText).join(',')]];
 }
 
 interface Credential {
@@ -90,7 +109,9 @@ function credentialOf(entry: ApiOperationEntry, document: OpenApiDocument): Cred
     const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
     return { in: where, name: scheme.name ?? name, value: 'YOUR_API_KEY' };
   }
-  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return { in: 'header', name: 'Authorization', value: 'Basic YOUR_CREDENTIALS' };
-  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { in: 'header', name: 'Authorization', value: 'Bearer YOUR_TOKEN' };
+  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic')
+    return { in: 'header', name: 'Authorization', value: 'Basic YOUR_CREDENTIALS' };
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect')
+    return { in: 'header', name: 'Authorization', value: 'Bearer YOUR_TOKEN' };
   return undefined;
 }

@@ -52,7 +52,9 @@ export function createPageCollector(): PageCollector {
 export function renderDescriptionField(ctx: ViewContext, markdown: unknown, pointer?: string): string | undefined {
   if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
   const rendered = ctx.renderMarkdown(markdown);
-  const { html, anchors } = rendered.anchors.some(ctx.isReservedId) ? renameReservedIds(rendered.html, rendered.anchors, ctx.isReservedId) : rendered;
+  const { html, anchors } = rendered.anchors.some(ctx.isReservedId)
+    ? renameReservedIds(rendered.html, rendered.anchors, ctx.isReservedId)
+    : rendered;
   ctx.page.text.push(rendered.text);
   // The same text can sit in several fields: each use reports its own pointer.
   ctx.page.links.push(...(pointer ? rendered.links.map((link) => ({ ...link, pointer })) : rendered.links));

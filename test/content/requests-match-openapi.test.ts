@@ -46,7 +46,8 @@ function codeBlocks(markdown: string): CodeBlock[] {
     const fence = open[1];
     const body: string[] = [];
     let j = i + 1;
-    while (j < lines.length && !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[j])) body.push(lines[j++]);
+    while (j < lines.length && !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[j]))
+      body.push(lines[j++]);
     blocks.push({ lang: open[2].toLowerCase(), text: body.join('\n'), line: i + 2 });
     i = j;
   }
@@ -77,7 +78,11 @@ function readUrl(text: string, start: number, lang: string): { url: string; end:
     if (c === '$' && text[i + 1] === '{') {
       i = closingBrace(text, i + 1);
       url += DYNAMIC;
-    } else if (c === '$' && /[A-Za-z_]/.test(text[i + 1] ?? '') && (lang === 'bash' || lang === 'sh' || lang === 'shell')) {
+    } else if (
+      c === '$' &&
+      /[A-Za-z_]/.test(text[i + 1] ?? '') &&
+      (lang === 'bash' || lang === 'sh' || lang === 'shell')
+    ) {
       i++;
       while (i < text.length && /\w/.test(text[i])) i++;
       url += DYNAMIC;
@@ -116,7 +121,8 @@ function objectKeys(text: string, start: number): string[] {
     } else flat += depth === 0 ? c : ' ';
   }
   const keys: string[] = [];
-  for (const m of flat.matchAll(/(?:^|,)\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z_$][\w$]*))\s*:/g)) keys.push(m[1] ?? m[2] ?? m[3]);
+  for (const m of flat.matchAll(/(?:^|,)\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z_$][\w$]*))\s*:/g))
+    keys.push(m[1] ?? m[2] ?? m[3]);
   return keys;
 }
 
@@ -124,10 +130,7 @@ function objectKeys(text: string, start: number): string[] {
 function separateParams(block: CodeBlock): { index: number; names: string[] }[] {
   const found: { index: number; names: string[] }[] = [];
   const text = block.text;
-  const dictStarts =
-    block.lang === 'python'
-      ? /\bparams\s*=\s*\{/g
-      : /new URLSearchParams\(\s*\{/g;
+  const dictStarts = block.lang === 'python' ? /\bparams\s*=\s*\{/g : /new URLSearchParams\(\s*\{/g;
   for (const m of text.matchAll(dictStarts)) {
     const brace = m.index + m[0].length - 1;
     found.push({ index: m.index, names: objectKeys(text, brace) });
@@ -136,7 +139,8 @@ function separateParams(block: CodeBlock): { index: number; names: string[] }[] 
     found.push({ index: m.index, names: [m[1]] });
   }
   if (['bash', 'sh', 'shell'].includes(block.lang)) {
-    for (const m of text.matchAll(/(?:--data-urlencode|--data|-d)\s+["']?([\w]+)=/g)) found.push({ index: m.index, names: [m[1]] });
+    for (const m of text.matchAll(/(?:--data-urlencode|--data|-d)\s+["']?([\w]+)=/g))
+      found.push({ index: m.index, names: [m[1]] });
   }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -192,7 +196,10 @@ function loadOperations(spec: Json): Operation[] {
     const params = [...((item.parameters as unknown[]) ?? []), ...((get.parameters as unknown[]) ?? [])].map((p) =>
       resolveRef(spec, p),
     );
-    operations.push({ template, queryParams: new Set(params.filter((p) => p.in === 'query').map((p) => String(p.name))) });
+    operations.push({
+      template,
+      queryParams: new Set(params.filter((p) => p.in === 'query').map((p) => String(p.name))),
+    });
   }
   return operations;
 }
@@ -239,7 +246,10 @@ test('the API description has GET operations to match against', () => {
 });
 
 test('the matcher accepts known paths and rejects unknown paths and parameters', () => {
-  assert.deepEqual(checkRequest(operations, `${BASE}/gateways/x/mobile/rewards/sum?bucket=day&min_time=2026-11-01T00:00:00Z`), []);
+  assert.deepEqual(
+    checkRequest(operations, `${BASE}/gateways/x/mobile/rewards/sum?bucket=day&min_time=2026-11-01T00:00:00Z`),
+    [],
+  );
   assert.deepEqual(checkRequest(operations, `${BASE}/gateways/${DYNAMIC}/mobile/rewards/sum`, ['min_time']), []);
   assert.equal(checkRequest(operations, `${BASE}/gateways/x/nonexistent`).length, 1);
   assert.match(checkRequest(operations, `${BASE}/gateways/x?bogus=1`).join(), /"bogus" is not declared/);
@@ -294,7 +304,11 @@ test('every request shown in the content matches a GET operation and its declare
 test('every example page shows its request in curl, JavaScript and Python', () => {
   const missing: string[] = [];
   for (const page of pages.filter((p) => p.startsWith('content/examples/'))) {
-    const langs = new Set(extractRequests(readFileSync(join(root, page), 'utf8')).filter((r) => isConcreteRequest(r.url)).map((r) => r.lang));
+    const langs = new Set(
+      extractRequests(readFileSync(join(root, page), 'utf8'))
+        .filter((r) => isConcreteRequest(r.url))
+        .map((r) => r.lang),
+    );
     for (const lang of ['bash', 'js', 'python']) if (!langs.has(lang)) missing.push(`${page}: no ${lang} request`);
   }
   assert.deepEqual(missing, []);

@@ -14,7 +14,8 @@ const config = `
   navbar: { items: [{ type: 'docSidebar', sidebarId: 'guidesSidebar', label: 'Guides', position: 'left' }, { type: 'doc', docId: 'guides/next', label: 'Next', position: 'left' }] },
 `;
 
-const found = (diagnostics: readonly { code: string; file?: string }[]) => diagnostics.map((d) => `${d.code} ${d.file}`);
+const found = (diagnostics: readonly { code: string; file?: string }[]) =>
+  diagnostics.map((d) => `${d.code} ${d.file}`);
 
 test('a slug clash is reported once: links, sidebar and navbar items naming the page left out are not errors of their own', async () => {
   const root = await createMiniSite({
@@ -23,7 +24,8 @@ test('a slug clash is reported once: links, sidebar and navbar items naming the 
       // Sorted first, so it keeps /guides/next and next.md is the page left out.
       'content/guides/api-keys.md':
         '---\ntitle: API keys\ndescription: Rotating keys.\nslug: /guides/next\n---\n\n## Rotating a key\n\nSee [the details](./next.md#details) and [start](./start.md).\n',
-      'content/index.md': '---\ntitle: Home\ndescription: Home page.\n---\n\nStart with [the next guide](./guides/next.md#details).\n',
+      'content/index.md':
+        '---\ntitle: Home\ndescription: Home page.\n---\n\nStart with [the next guide](./guides/next.md#details).\n',
     },
   });
   const result = await runBuild({ configPath: join(root, 'site.config.ts') });
@@ -35,8 +37,10 @@ test('a slug clash is reported once: links, sidebar and navbar items naming the 
 test('"#", "?" and "%" in a file name or slug are refused with DG227 naming the file (no page whose link leads elsewhere)', async () => {
   const root = await createMiniSite({
     files: {
-      'content/guides/c#-client.md': '---\ntitle: C# client\ndescription: Calling the API from .NET.\n---\n\n## Install\n\n`dotnet add package`.\n',
-      'content/guides/uptime.md': '---\ntitle: Uptime\ndescription: Availability.\nslug: /guides/99.9%-uptime\n---\n\nBack to [start](./start.md).\n',
+      'content/guides/c#-client.md':
+        '---\ntitle: C# client\ndescription: Calling the API from .NET.\n---\n\n## Install\n\n`dotnet add package`.\n',
+      'content/guides/uptime.md':
+        '---\ntitle: Uptime\ndescription: Availability.\nslug: /guides/99.9%-uptime\n---\n\nBack to [start](./start.md).\n',
       'content/guides/search?.md': '---\ntitle: Search\n---\n\nFind hotspots.\n',
       'content/guides/start.md':
         '---\ntitle: Start\ndescription: Start here.\n---\n\nRead [the C# client](./c%23-client.md) and [uptime](./uptime.md).\n\n## First step\n\nGo.\n',

@@ -22,13 +22,18 @@ const codes = (diagnostics: readonly { code: string }[]) => diagnostics.map((d) 
 async function privateFolder(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'docsgen-private-'));
   await writeFile(join(folder, 'deploy-token.txt'), 'HELIUMGEEK_DEPLOY_TOKEN=hg_live_0f3a9c\n');
-  await writeFile(join(folder, 'coverage-notes.md'), '---\ntitle: Internal coverage notes\n---\n\nNot for customers.\n');
+  await writeFile(
+    join(folder, 'coverage-notes.md'),
+    '---\ntitle: Internal coverage notes\n---\n\nNot for customers.\n',
+  );
   return folder;
 }
 
 test('static/: links out of the site are refused by name and target; the same links are followed once allowedPaths lists the folder', async () => {
   const outside = await privateFolder();
-  const root = await createMiniSite({ files: { 'static/img/hotspot-map.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' } });
+  const root = await createMiniSite({
+    files: { 'static/img/hotspot-map.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' },
+  });
   await symlink(outside, join(root, 'static/private'));
   await symlink(join(outside, 'deploy-token.txt'), join(root, 'static/token.txt'));
   if (existsSync('/proc/self/environ')) await symlink('/proc/self/environ', join(root, 'static/env.txt'));
@@ -38,7 +43,9 @@ test('static/: links out of the site are refused by name and target; the same li
     ['img/hotspot-map.svg'],
   );
   const byFile = new Map(refused.diagnostics.map((d) => [d.file, d]));
-  assert.ok(refused.diagnostics.every((d) => d.code === 'DG220' && d.severity === 'error' && d.hint?.includes('allowedPaths')));
+  assert.ok(
+    refused.diagnostics.every((d) => d.code === 'DG220' && d.severity === 'error' && d.hint?.includes('allowedPaths')),
+  );
   assert.match(byFile.get('static/private')!.message, new RegExp(`points outside the site to "${outside}"`));
   assert.match(byFile.get('static/token.txt')!.message, /deploy-token\.txt/);
   if (existsSync('/proc/self/environ')) assert.match(byFile.get('static/env.txt')!.message, /"\/proc\/self\/environ"/);
@@ -189,9 +196,12 @@ test('a binary file named .md is an error; invalid UTF-8 a warning naming the li
 test('property: any UTF-8 text without control characters decodes to itself with no diagnostic', () => {
   const alphabet = ['a', 'Z', ' ', '\n', '\t', '#', 'é', 'ß', '€', '中', '😀', '\u00a0', '`', '>', '\r\n', 'ñ', '—'];
   let seed = 11;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let run = 0; run < 300; run += 1) {
-    const text = Array.from({ length: Math.floor(random() * 200) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const text = Array.from(
+      { length: Math.floor(random() * 200) },
+      () => alphabet[Math.floor(random() * alphabet.length)],
+    ).join('');
     const decoded = decodeSourceText(Buffer.from(text), 'content/p.md');
     assert.deepEqual(decoded, { text, diagnostics: [] }, JSON.stringify(text));
   }
@@ -201,7 +211,10 @@ test('a Latin-1 page and a pasted control character reach the pages and /meta/in
   const root = await createMiniSite();
   await writeFile(
     join(root, 'content/guides/reseau.md'),
-    Buffer.from('---\ntitle: Réseau élargi\ndescription: Couverture à Zürich.\n---\n\n## Débit\n\nLes hotspots près de Genève.\n', 'latin1'),
+    Buffer.from(
+      '---\ntitle: Réseau élargi\ndescription: Couverture à Zürich.\n---\n\n## Débit\n\nLes hotspots près de Genève.\n',
+      'latin1',
+    ),
   );
   await writeFile(
     join(root, 'content/guides/keys.md'),

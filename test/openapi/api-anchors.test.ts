@@ -27,7 +27,12 @@ const view = {
       title: 'Query parameters',
       parameters: [parameter('min_time', 'query', 'Start of the window, <em>inclusive</em>.')],
     },
-    { location: 'header', id: 'header-parameters', title: 'Header parameters', parameters: [parameter('X-Trace Id', 'header')] },
+    {
+      location: 'header',
+      id: 'header-parameters',
+      title: 'Header parameters',
+      parameters: [parameter('X-Trace Id', 'header')],
+    },
   ],
   requestBody: {
     required: true,

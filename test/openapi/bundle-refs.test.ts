@@ -19,13 +19,34 @@ const files = {
   '/api/paths/pets.yaml': {
     get: {
       responses: {
-        '200': { description: 'Pets', content: { 'application/json': { schema: { type: 'array', items: { $ref: '../schemas/pet/Pet.yaml' } }, example: { $ref: 'not a reference' } } } },
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '../openapi.yaml#/components/schemas/Error' } } } },
+        '200': {
+          description: 'Pets',
+          content: {
+            'application/json': {
+              schema: { type: 'array', items: { $ref: '../schemas/pet/Pet.yaml' } },
+              example: { $ref: 'not a reference' },
+            },
+          },
+        },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: '../openapi.yaml#/components/schemas/Error' } } },
+        },
       },
     },
   },
-  '/api/schemas/pet/Pet.yaml': { type: 'object', properties: { owner: { $ref: '../people/Person.yaml' }, tag: { $ref: '../shared.yaml#/Tag' }, label: { $ref: '../shared.yaml#/Tag/properties/label' } } },
-  '/api/schemas/people/Person.yaml': { type: 'object', properties: { pets: { type: 'array', items: { $ref: '../pet/Pet.yaml' } } } },
+  '/api/schemas/pet/Pet.yaml': {
+    type: 'object',
+    properties: {
+      owner: { $ref: '../people/Person.yaml' },
+      tag: { $ref: '../shared.yaml#/Tag' },
+      label: { $ref: '../shared.yaml#/Tag/properties/label' },
+    },
+  },
+  '/api/schemas/people/Person.yaml': {
+    type: 'object',
+    properties: { pets: { type: 'array', items: { $ref: '../pet/Pet.yaml' } } },
+  },
   '/api/schemas/shared.yaml': { Tag: { type: 'object', properties: { label: { type: 'string' } } } },
 };
 
@@ -34,11 +55,23 @@ test('bundling inlines each target once (components first) and points every late
   const { document, refNames } = bundleRefs('/api/openapi.yaml', files);
   const doc = document as unknown as Record<string, unknown>;
   assert.equal(JSON.stringify(files), before, 'the parsed files are not modified');
-  assert.deepEqual(getAtPointer(doc, '#/paths/~1pets/get/responses/200/content/application~1json/schema/items'), { $ref: '#/components/schemas/Pet' });
-  assert.deepEqual(getAtPointer(doc, '#/components/schemas/Pet/properties/owner/properties/pets/items'), { $ref: '#/components/schemas/Pet' });
-  assert.deepEqual(getAtPointer(doc, '#/components/schemas/Pet/properties/label'), { $ref: '#/components/schemas/Pet/properties/tag/properties/label' });
-  assert.deepEqual(getAtPointer(doc, '#/paths/~1pets/get/responses/default/content/application~1json/schema'), { $ref: '#/components/schemas/Error' });
-  assert.deepEqual(getAtPointer(doc, '#/paths/~1pets/get/responses/200/content/application~1json/example'), { $ref: 'not a reference' }, 'examples are data');
+  assert.deepEqual(getAtPointer(doc, '#/paths/~1pets/get/responses/200/content/application~1json/schema/items'), {
+    $ref: '#/components/schemas/Pet',
+  });
+  assert.deepEqual(getAtPointer(doc, '#/components/schemas/Pet/properties/owner/properties/pets/items'), {
+    $ref: '#/components/schemas/Pet',
+  });
+  assert.deepEqual(getAtPointer(doc, '#/components/schemas/Pet/properties/label'), {
+    $ref: '#/components/schemas/Pet/properties/tag/properties/label',
+  });
+  assert.deepEqual(getAtPointer(doc, '#/paths/~1pets/get/responses/default/content/application~1json/schema'), {
+    $ref: '#/components/schemas/Error',
+  });
+  assert.deepEqual(
+    getAtPointer(doc, '#/paths/~1pets/get/responses/200/content/application~1json/example'),
+    { $ref: 'not a reference' },
+    'examples are data',
+  );
   assert.equal(refNames['#/components/schemas/Pet/properties/owner'], 'Person');
   assert.equal(refNames['#/components/schemas/Pet/properties/tag'], 'Tag');
 });
@@ -62,7 +95,13 @@ test('a generated 2,900-file description bundles into one document whose every $
 test('a broken $ref of a `default` response is reported (it is a response, not a default value)', async () => {
   const root = mkdtempSync(join(tmpdir(), 'docsgen-default-'));
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(join(root, 'openapi.yaml'), 'openapi: 3.0.3\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        default:\n          $ref: "#/components/responses/Missing"\n');
+  writeFileSync(
+    join(root, 'openapi.yaml'),
+    'openapi: 3.0.3\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        default:\n          $ref: "#/components/responses/Missing"\n',
+  );
   const { diagnostics } = await loadApiSpec('openapi.yaml', { root });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.pointer]), [['DG303', '#/paths/~1a/get/responses/default']]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.pointer]),
+    [['DG303', '#/paths/~1a/get/responses/default']],
+  );
 });

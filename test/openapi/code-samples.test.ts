@@ -12,16 +12,27 @@ const codeText = (html: string) =>
   html
     .replace(/<button[^]*?<\/button>/g, '')
     .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|lt|gt|quot|amp);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(Number(e[1] === 'x' ? `0${e.slice(1)}` : e.slice(1))) : ENTITIES[e]));
+    .replace(/&(#x[0-9a-f]+|#\d+|lt|gt|quot|amp);/gi, (_, e: string) =>
+      e[0] === '#' ? String.fromCodePoint(Number(e[1] === 'x' ? `0${e.slice(1)}` : e.slice(1))) : ENTITIES[e],
+    );
 
-const apiKey = { components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } }, security: [{ ApiKey: [] }] };
+const apiKey = {
+  components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+  security: [{ ApiKey: [] }],
+};
 
 function gatewayRewards(extra: Record<string, unknown> = {}) {
   return {
     summary: 'Gateway rewards',
     parameters: [
       { name: 'address', in: 'path', required: true, schema: { type: 'string' }, example: '11cxkqa2PjpJ9YgY9qK3' },
-      { name: 'min_time', in: 'query', required: true, schema: { type: 'string', format: 'date-time' }, example: '2024-07-01T00:00:00Z' },
+      {
+        name: 'min_time',
+        in: 'query',
+        required: true,
+        schema: { type: 'string', format: 'date-time' },
+        example: '2024-07-01T00:00:00Z',
+      },
       { name: 'bucket', in: 'query', required: true, schema: { type: 'string', enum: ['hour', 'day'] } },
       { name: 'limit', in: 'query', schema: { type: 'integer', default: 100 } },
     ],
@@ -30,8 +41,13 @@ function gatewayRewards(extra: Record<string, unknown> = {}) {
   };
 }
 
-async function operationView(operation: Record<string, unknown>, extra: Record<string, unknown> = apiKey): Promise<ApiOperationView> {
-  const { pages } = await buildFromDocument(minimalDocument({ '/gateways/{address}/rewards': { get: operation } }, extra));
+async function operationView(
+  operation: Record<string, unknown>,
+  extra: Record<string, unknown> = apiKey,
+): Promise<ApiOperationView> {
+  const { pages } = await buildFromDocument(
+    minimalDocument({ '/gateways/{address}/rewards': { get: operation } }, extra),
+  );
   const body = pages[1].body;
   assert.ok(body.type === 'api-operation');
   return body.operation;
@@ -48,7 +64,10 @@ test('snippetz has a client for each of the 20 languages', () => {
 
 test('code samples in all 20 languages carry the method, URL with example values, required query and x-api-key', async () => {
   const view = await operationView(gatewayRewards());
-  assert.deepEqual(view.codeSamples.map((s) => s.language), [...DEFAULT_CODE_LANGUAGES]);
+  assert.deepEqual(
+    view.codeSamples.map((s) => s.language),
+    [...DEFAULT_CODE_LANGUAGES],
+  );
   for (const sample of view.codeSamples) {
     const code = codeText(sample.html);
     assert.match(code, /x-api-key/, `${sample.language}: header name`);
@@ -62,7 +81,10 @@ test('code samples in all 20 languages carry the method, URL with example values
     assert.doesNotMatch(sample.html, /language-plaintext/, `${sample.language}: a highlight.js grammar`);
   }
   const curl = codeText(view.codeSamples[0].html);
-  assert.match(curl, /^curl 'https:\/\/api\.acme\.test\/v1\/gateways\/11cxkqa2PjpJ9YgY9qK3\/rewards\?min_time=2024-07-01T00:00:00Z&bucket=hour' \\\n {2}--header 'x-api-key: YOUR_API_KEY'$/);
+  assert.match(
+    curl,
+    /^curl 'https:\/\/api\.acme\.test\/v1\/gateways\/11cxkqa2PjpJ9YgY9qK3\/rewards\?min_time=2024-07-01T00:00:00Z&bucket=hour' \\\n {2}--header 'x-api-key: YOUR_API_KEY'$/,
+  );
 });
 
 test('samples printed from a shared template equal samples printed directly', async () => {
@@ -71,18 +93,37 @@ test('samples printed from a shared template equal samples printed directly', as
   for (const sample of view.codeSamples) {
     const { target, client, separateQuery } = CODE_LANGUAGES[sample.language];
     const url = 'https://api.acme.test/v1/gateways/11cxkqa2PjpJ9YgY9qK3/rewards';
-    const query = [{ name: 'min_time', value: '2024-07-01T00:00:00Z' }, { name: 'bucket', value: 'hour' }];
-    const har = separateQuery ? { method: 'GET', url, queryString: query } : { method: 'GET', url: `${url}?${query.map((q) => `${q.name}=${q.value}`).join('&')}` };
-    const direct = snippets.print(target as never, client as never, { ...har, headers: [{ name: 'x-api-key', value: 'YOUR_API_KEY' }], cookies: [] } as never)!;
+    const query = [
+      { name: 'min_time', value: '2024-07-01T00:00:00Z' },
+      { name: 'bucket', value: 'hour' },
+    ];
+    const har = separateQuery
+      ? { method: 'GET', url, queryString: query }
+      : { method: 'GET', url: `${url}?${query.map((q) => `${q.name}=${q.value}`).join('&')}` };
+    const direct = snippets.print(
+      target as never,
+      client as never,
+      { ...har, headers: [{ name: 'x-api-key', value: 'YOUR_API_KEY' }], cookies: [] } as never,
+    )!;
     const expected = separateQuery ? direct.replace(/%3A/g, ':') : direct;
     assert.equal(codeText(sample.html), expected.replace(/\n+$/, ''), sample.language);
   }
 });
 
 test('values that need quoting or encoding are printed for real', async () => {
-  const view = await operationView(gatewayRewards({ parameters: [{ name: 'address', in: 'path', required: true, schema: { type: 'string' }, example: 'a b/c' }, { name: 'name', in: 'query', required: true, schema: { type: 'string' }, example: "O'Brien & sons" }] }));
+  const view = await operationView(
+    gatewayRewards({
+      parameters: [
+        { name: 'address', in: 'path', required: true, schema: { type: 'string' }, example: 'a b/c' },
+        { name: 'name', in: 'query', required: true, schema: { type: 'string' }, example: "O'Brien & sons" },
+      ],
+    }),
+  );
   const curl = codeText(view.codeSamples[0].html);
-  assert.match(curl, /^curl 'https:\/\/api\.acme\.test\/v1\/gateways\/a%20b%2Fc\/rewards\?name=O%27Brien%20%26%20sons' \\$/m);
+  assert.match(
+    curl,
+    /^curl 'https:\/\/api\.acme\.test\/v1\/gateways\/a%20b%2Fc\/rewards\?name=O%27Brien%20%26%20sons' \\$/m,
+  );
   const python = codeText(view.codeSamples.find((s) => s.language === 'python')!.html);
   assert.match(python, /gateways\/a%20b%2Fc\/rewards\?name=O%27Brien%20%26%20sons"/);
 });
@@ -100,7 +141,12 @@ test('x-codeSamples replace the generated sample of their language; others come 
   assert.equal(python.label, 'Python SDK');
   assert.match(codeText(python.html), /from heliumgeek import Client/);
   assert.equal(view.codeSamples.length, 21);
-  assert.deepEqual(view.codeSamples.at(-1), { ...view.codeSamples.at(-1)!, language: 'typescript', label: 'TypeScript', id: 'sample-typescript' });
+  assert.deepEqual(view.codeSamples.at(-1), {
+    ...view.codeSamples.at(-1)!,
+    language: 'typescript',
+    label: 'TypeScript',
+    id: 'sample-typescript',
+  });
 });
 
 test('a request body is sent with its media type; no security means no key', async () => {
@@ -109,7 +155,17 @@ test('a request body is sent with its media type; no security means no key', asy
       '/items': {
         post: {
           summary: 'Create item',
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', example: 'lamp' }, id: { type: 'string', readOnly: true } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { name: { type: 'string', example: 'lamp' }, id: { type: 'string', readOnly: true } },
+                },
+              },
+            },
+          },
           responses: { '201': { description: 'Created' } },
         },
       },
@@ -128,15 +184,27 @@ test('a request body is sent with its media type; no security means no key', asy
 });
 
 test('the code-sample tabs show the first visibleTabs languages and the rest in an overflow menu', async () => {
-  const { pages } = await buildFromDocument(minimalDocument({ '/a': { get: gatewayRewards({ parameters: [] }) } }, apiKey), { visibleTabs: 4 });
+  const { pages } = await buildFromDocument(
+    minimalDocument({ '/a': { get: gatewayRewards({ parameters: [] }) } }, apiKey),
+    { visibleTabs: 4 },
+  );
   const html = renderPageBody(pages[1]);
   // The samples' tab group ends where the next one (response examples, or the reference) starts.
-  const samples = html.slice(html.indexOf('data-code-tabs="language"'), html.indexOf('<section', html.indexOf('data-code-tabs="language"')));
+  const samples = html.slice(
+    html.indexOf('data-code-tabs="language"'),
+    html.indexOf('<section', html.indexOf('data-code-tabs="language"')),
+  );
   const [visible, overflow] = samples.split('<details class="api-tabs__more">');
   assert.equal((visible.match(/role="tab"/g) ?? []).length, 4);
   assert.equal((overflow.slice(0, overflow.indexOf('</details>')).match(/role="tab"/g) ?? []).length, 16);
   assert.equal((samples.match(/role="tabpanel"/g) ?? []).length, 20);
   assert.equal((samples.match(/role="tabpanel"[^>]*hidden=""/g) ?? []).length, 19);
-  assert.match(samples, /<a role="tab" id="tab-sample-curl" href="#sample-curl" aria-controls="sample-curl" aria-selected="true" data-tab-value="curl"/);
-  assert.match(samples, /<div role="tabpanel" id="sample-python" class="api-tabs__panel" aria-labelledby="tab-sample-python" data-tab-panel="python" tabindex="0" hidden="">/);
+  assert.match(
+    samples,
+    /<a role="tab" id="tab-sample-curl" href="#sample-curl" aria-controls="sample-curl" aria-selected="true" data-tab-value="curl"/,
+  );
+  assert.match(
+    samples,
+    /<div role="tabpanel" id="sample-python" class="api-tabs__panel" aria-labelledby="tab-sample-python" data-tab-panel="python" tabindex="0" hidden="">/,
+  );
 });

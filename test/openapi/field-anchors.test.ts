@@ -13,9 +13,25 @@ const payouts = {
   get: {
     summary: 'List payouts of a wallet',
     parameters: [
-      { name: 'wallet', in: 'path', required: true, description: 'Wallet address (base58).', schema: { type: 'string' } },
-      { name: 'min_time', in: 'query', description: 'Start of the range, **inclusive**.', schema: { type: 'string', format: 'date-time' } },
-      { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { token: { type: 'string', enum: ['iot', 'mobile'] } } } },
+      {
+        name: 'wallet',
+        in: 'path',
+        required: true,
+        description: 'Wallet address (base58).',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'min_time',
+        in: 'query',
+        description: 'Start of the range, **inclusive**.',
+        schema: { type: 'string', format: 'date-time' },
+      },
+      {
+        name: 'filter',
+        in: 'query',
+        style: 'deepObject',
+        schema: { type: 'object', properties: { token: { type: 'string', enum: ['iot', 'mobile'] } } },
+      },
       { name: 'X-Request-Id', in: 'header', schema: { type: 'string' } },
     ],
     responses: {
@@ -27,7 +43,10 @@ const payouts = {
           'text/csv': { schema: { type: 'string' } },
         },
       },
-      '4XX': { description: 'Bad request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+      '4XX': {
+        description: 'Bad request',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
     },
   },
   post: {
@@ -41,8 +60,14 @@ const payouts = {
             required: ['amount'],
             properties: {
               amount: { type: 'string', description: 'In bones, as a string.' },
-              splits: { type: 'array', items: { type: 'object', properties: { walletAddress: { type: 'string' }, share: { type: 'number' } } } },
-              labels: { type: 'object', additionalProperties: { type: 'object', properties: { color: { type: 'string' } } } },
+              splits: {
+                type: 'array',
+                items: { type: 'object', properties: { walletAddress: { type: 'string' }, share: { type: 'number' } } },
+              },
+              labels: {
+                type: 'object',
+                additionalProperties: { type: 'object', properties: { color: { type: 'string' } } },
+              },
             },
           },
         },
@@ -58,14 +83,20 @@ const components = {
       type: 'object',
       properties: {
         data: { type: 'array', items: { $ref: '#/components/schemas/Payout' } },
-        meta: { type: 'object', properties: { next_cursor: { type: 'string', nullable: true, description: 'Pass as `cursor`.' } } },
+        meta: {
+          type: 'object',
+          properties: { next_cursor: { type: 'string', nullable: true, description: 'Pass as `cursor`.' } },
+        },
       },
     },
     Payout: {
       type: 'object',
       properties: {
         startTimestamp: { type: 'integer' },
-        amounts: { type: 'array', items: { type: 'object', properties: { token: { type: 'string' }, amount: { type: 'string' } } } },
+        amounts: {
+          type: 'array',
+          items: { type: 'object', properties: { token: { type: 'string' }, amount: { type: 'string' } } },
+        },
         destination: {
           oneOf: [
             { title: 'Wallet', type: 'object', properties: { kind: { type: 'string' }, address: { type: 'string' } } },
@@ -115,7 +146,8 @@ test('operationFields: every parameter, header and property at any depth, with t
   assert.equal(fields.find((f) => f.anchor === 'param-query-min_time')?.description, 'Start of the range, inclusive.');
   assert.equal(fields.find((f) => f.anchor === 'res-200-meta.next_cursor')?.description, 'Pass as cursor.');
   assert.equal(fields.find((f) => f.anchor === 'param-header-x-request-id')?.description, '');
-  for (const field of fields) assert.ok(list.anchors.includes(field.anchor), `${field.anchor} is an anchor of the page`);
+  for (const field of fields)
+    assert.ok(list.anchors.includes(field.anchor), `${field.anchor} is an anchor of the page`);
 
   const create = pages.find((p) => p.title === 'Schedule a payout');
   assert.ok(create?.body.type === 'api-operation');
@@ -135,7 +167,10 @@ test('each field renders with its anchor as id (once) and a "Direct link to …"
     for (const field of operationFields(page.body.operation)) {
       assert.equal(ids.filter((id) => id === field.anchor).length, 1, `${field.anchor} is rendered once`);
       const short = field.name.split('.').pop() ?? '';
-      assert.ok(html.includes(`<a class="hash-link" href="#${field.anchor}" aria-label="Direct link to ${short}">#</a>`), `${field.anchor} has a direct link`);
+      assert.ok(
+        html.includes(`<a class="hash-link" href="#${field.anchor}" aria-label="Direct link to ${short}">#</a>`),
+        `${field.anchor} has a direct link`,
+      );
     }
   }
 });
@@ -143,31 +178,37 @@ test('each field renders with its anchor as id (once) and a "Direct link to …"
 /** Random schema trees: objects, arrays (of arrays), maps and oneOf, with colliding and odd names. */
 function randomSchema(random: () => number, depth: number): Record<string, unknown> {
   const names = ['id', 'ID', 'amount', 'amount_total', 'camelCase', 'with space', 'ünïcode', '$ref', '--', 'data'];
-  const pick = <T,>(values: T[]) => values[Math.floor(random() * values.length)];
+  const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
   const kind = depth > 3 ? 'leaf' : pick(['object', 'object', 'array', 'map', 'oneOf', 'leaf']);
   if (kind === 'leaf') return { type: pick(['string', 'integer', 'boolean']) };
   if (kind === 'array') return { type: 'array', items: randomSchema(random, depth + 1) };
   if (kind === 'map') return { type: 'object', additionalProperties: randomSchema(random, depth + 1) };
   if (kind === 'oneOf') return { oneOf: [randomSchema(random, depth + 1), randomSchema(random, depth + 1)] };
   const properties: Record<string, unknown> = {};
-  for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++) properties[pick(names)] = randomSchema(random, depth + 1);
+  for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++)
+    properties[pick(names)] = randomSchema(random, depth + 1);
   return { type: 'object', properties };
 }
 
 function seeded(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 test('property: for random schemas, the rendered field ids are exactly the anchors operationFields lists', async () => {
   for (let seed = 1; seed <= 25; seed++) {
     const random = seeded(seed);
-    const schema = { type: 'object', properties: { a: randomSchema(random, 1), b: randomSchema(random, 1), items: randomSchema(random, 0) } };
+    const schema = {
+      type: 'object',
+      properties: { a: randomSchema(random, 1), b: randomSchema(random, 1), items: randomSchema(random, 0) },
+    };
     const doc = minimalDocument({
       '/x': {
         post: {
           summary: 'X',
           requestBody: { content: { 'application/json': { schema } } },
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: randomSchema(random, 0) } } } },
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: randomSchema(random, 0) } } },
+          },
         },
       },
     });
@@ -178,7 +219,8 @@ test('property: for random schemas, the rendered field ids are exactly the ancho
     const rendered = [...html.matchAll(/ id="((?:param|req|res)-[^"]*)"/g)].map((m) => m[1]);
     const listed = operationFields(page.body.operation).map((f) => f.anchor);
     assert.deepEqual(rendered, listed, `seed ${seed}`);
-    for (const anchor of listed) assert.match(anchor, /^(req|res-200)-[^\s#]+$/, `seed ${seed}: ${anchor} is a usable fragment`);
+    for (const anchor of listed)
+      assert.match(anchor, /^(req|res-200)-[^\s#]+$/, `seed ${seed}: ${anchor} is a usable fragment`);
   }
 });
 
@@ -192,9 +234,16 @@ test('a link in site Markdown to a field that does not exist fails the build; on
         'content/guides/payouts.md': `---\ntitle: Payouts\ndescription: Paging through payouts.\n---\n\nFollow [the cursor](${link}) to the next page.\n`,
       },
     });
-  const good = await runBuild({ configPath: join(await site('/api/reference/list-payouts-of-a-wallet#res-200-meta.next_cursor'), 'site.config.ts') });
-  assert.deepEqual(good.diagnostics.filter((d) => d.severity === 'error'), []);
-  const bad = await runBuild({ configPath: join(await site('/api/reference/list-payouts-of-a-wallet#res-200-meta.cursor'), 'site.config.ts') });
+  const good = await runBuild({
+    configPath: join(await site('/api/reference/list-payouts-of-a-wallet#res-200-meta.next_cursor'), 'site.config.ts'),
+  });
+  assert.deepEqual(
+    good.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+  const bad = await runBuild({
+    configPath: join(await site('/api/reference/list-payouts-of-a-wallet#res-200-meta.cursor'), 'site.config.ts'),
+  });
   const errors = bad.diagnostics.filter((d) => d.severity === 'error');
   assert.equal(errors.length, 1);
   assert.equal(errors[0].code, 'DG405');

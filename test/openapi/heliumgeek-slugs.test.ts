@@ -12,7 +12,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 test('openapi/heliumgeek.json builds the 52 API routes of the spec, in order', async () => {
   const { spec, diagnostics } = await loadApiSpec('openapi/heliumgeek.json', { root });
-  assert.deepEqual(diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   assert.ok(spec);
   const { pages, sidebar, diagnostics: buildDiagnostics } = buildPages(spec, { productSlug: 'heliumgeek' });
   assert.deepEqual(buildDiagnostics, []);
@@ -22,10 +25,16 @@ test('openapi/heliumgeek.json builds the 52 API routes of the spec, in order', a
   const schemaPages = pages.filter((p) => p.kind === 'api-schema');
   assert.equal(schemaPages.length, Object.keys(spec.document.components?.schemas ?? {}).length);
   assert.ok(schemaPages.every((p) => p.route.startsWith('/api/reference/schemas/')));
-  assert.deepEqual(pages.filter((p) => p.kind !== 'api-schema').map((p) => p.route), expected);
+  assert.deepEqual(
+    pages.filter((p) => p.kind !== 'api-schema').map((p) => p.route),
+    expected,
+  );
   assert.equal(pages[0].kind, 'api-overview');
   assert.equal(sidebar.length, 1 + 6 + 1);
-  assert.deepEqual(sidebar.slice(1).map((item) => item.label), ['Gateways', 'IoT', 'Mobile', 'Coverage and boosting', 'Radios', 'Network', 'Schemas']);
+  assert.deepEqual(
+    sidebar.slice(1).map((item) => item.label),
+    ['Gateways', 'IoT', 'Mobile', 'Coverage and boosting', 'Radios', 'Network', 'Schemas'],
+  );
   for (const page of pages.slice(1, expected.length)) assert.equal(page.badge, 'GET');
   // Every page renders, and is plain serialisable data.
   for (const page of pages) {

@@ -19,18 +19,29 @@ export function writeFixture(files: Record<string, unknown>): string {
   for (const [name, content] of Object.entries(files)) {
     const path = join(root, name);
     mkdirSync(dirname(path), { recursive: true });
-    const text = typeof content === 'string' ? content : name.endsWith('.json') ? JSON.stringify(content, null, 2) : stringify(content);
+    const text =
+      typeof content === 'string'
+        ? content
+        : name.endsWith('.json')
+          ? JSON.stringify(content, null, 2)
+          : stringify(content);
     writeFileSync(path, text);
   }
   return root;
 }
 
-export async function loadFixture(files: Record<string, unknown>, entry = Object.keys(files)[0]): Promise<LoadApiSpecResult & { root: string }> {
+export async function loadFixture(
+  files: Record<string, unknown>,
+  entry = Object.keys(files)[0],
+): Promise<LoadApiSpecResult & { root: string }> {
   const root = writeFixture(files);
   return { ...(await loadApiSpec(entry, { root })), root };
 }
 
-export function buildPages(spec: NonNullable<LoadApiSpecResult['spec']>, overrides: Partial<Parameters<typeof buildApiPages>[1]> = {}): ApiPages {
+export function buildPages(
+  spec: NonNullable<LoadApiSpecResult['spec']>,
+  overrides: Partial<Parameters<typeof buildApiPages>[1]> = {},
+): ApiPages {
   return buildApiPages(spec, {
     routePrefix: '/api/reference',
     productSlug: 'acme',
@@ -43,7 +54,10 @@ export function buildPages(spec: NonNullable<LoadApiSpecResult['spec']>, overrid
 }
 
 /** Loads a description written by the test and builds its pages; fails on any error. */
-export async function buildFromDocument(document: Record<string, unknown>, overrides: Partial<Parameters<typeof buildApiPages>[1]> = {}): Promise<ApiPages> {
+export async function buildFromDocument(
+  document: Record<string, unknown>,
+  overrides: Partial<Parameters<typeof buildApiPages>[1]> = {},
+): Promise<ApiPages> {
   const { spec, diagnostics } = await loadFixture({ 'openapi.json': document });
   if (!spec) throw new Error(`Could not load: ${JSON.stringify(diagnostics)}`);
   return buildPages(spec, overrides);
@@ -51,14 +65,20 @@ export async function buildFromDocument(document: Record<string, unknown>, overr
 
 /** The page's body as static HTML, through the real templates. */
 export function renderPageBody(page: Page): string {
-  if (page.body.type === 'api-operation') return renderToStaticMarkup(createElement(ApiOperationPage, { operation: page.body.operation }));
-  if (page.body.type === 'api-overview') return renderToStaticMarkup(createElement(ApiOverviewPage, { overview: page.body.overview }));
-  if (page.body.type === 'api-schema') return renderToStaticMarkup(createElement(ApiSchemaPage, { view: page.body.schema }));
+  if (page.body.type === 'api-operation')
+    return renderToStaticMarkup(createElement(ApiOperationPage, { operation: page.body.operation }));
+  if (page.body.type === 'api-overview')
+    return renderToStaticMarkup(createElement(ApiOverviewPage, { overview: page.body.overview }));
+  if (page.body.type === 'api-schema')
+    return renderToStaticMarkup(createElement(ApiSchemaPage, { view: page.body.schema }));
   throw new Error(`Not an API page: ${page.id}`);
 }
 
 /** A minimal valid OpenAPI 3.1 document around the given paths. */
-export function minimalDocument(paths: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function minimalDocument(
+  paths: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Acme API', version: '1.0.0' },
@@ -70,5 +90,8 @@ export function minimalDocument(paths: Record<string, unknown>, extra: Record<st
 
 /** A GET operation answering 200 with a string. */
 export function getOperation(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return { responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'string' } } } } }, ...fields };
+  return {
+    responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'string' } } } } },
+    ...fields,
+  };
 }

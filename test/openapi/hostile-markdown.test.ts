@@ -32,20 +32,38 @@ const document = {
         tags: ['Tag <script>'],
         summary: 'Get <script>alert(12)</script> item',
         description: HOSTILE,
-        parameters: [{ name: 'id', in: 'path', required: true, description: HOSTILE, schema: { type: 'string', example: 'abc' } }],
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: HOSTILE, schema: { type: 'string', example: 'abc' } },
+        ],
         responses: {
           '200': {
             description: HOSTILE,
             headers: { 'X-Rate': { description: HOSTILE, schema: { type: 'integer' } } },
             content: {
               'application/json': {
-                schema: { type: 'object', description: HOSTILE, properties: { name: { type: 'string', description: HOSTILE } } },
-                examples: { evil: { summary: 'Evil <script>', description: HOSTILE, value: { name: '</script><script>alert(13)</script>' } } },
+                schema: {
+                  type: 'object',
+                  description: HOSTILE,
+                  properties: { name: { type: 'string', description: HOSTILE } },
+                },
+                examples: {
+                  evil: {
+                    summary: 'Evil <script>',
+                    description: HOSTILE,
+                    value: { name: '</script><script>alert(13)</script>' },
+                  },
+                },
               },
             },
           },
         },
-        'x-codeSamples': [{ lang: 'curl', label: 'cURL <script>', source: 'curl https://api.evil.test </code></pre><script>alert(14)</script>' }],
+        'x-codeSamples': [
+          {
+            lang: 'curl',
+            label: 'cURL <script>',
+            source: 'curl https://api.evil.test </code></pre><script>alert(14)</script>',
+          },
+        ],
       },
     },
   },
@@ -70,7 +88,10 @@ test('hostile Markdown, HTML and URLs in the description render inert', async ()
 });
 
 test('a javascript: autolink stays text, without a link target', async () => {
-  const { pages } = await buildFromDocument({ ...document, info: { title: 'A', version: '1', description: 'See <javascript:alert(2)>' } });
+  const { pages } = await buildFromDocument({
+    ...document,
+    info: { title: 'A', version: '1', description: 'See <javascript:alert(2)>' },
+  });
   const html = renderPageBody(pages[0]);
   assert.ok(!/(href|src|action|formaction)\s*=\s*"?\s*javascript:/i.test(html));
   assert.match(html, /<a>javascript:alert\(2\)<\/a>/);

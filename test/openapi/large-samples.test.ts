@@ -23,7 +23,11 @@ function lockerExport(count: number): unknown {
 test('a ~5 MB response example and a huge x-codeSamples source build, shown plain and cut short with a note (DG504)', async () => {
   const example = lockerExport(20_000);
   assert.ok(JSON.stringify(example, null, 2).length > 4_500_000);
-  const curl = ['curl https://api.lockers.test/v2/lockers/import \\', ...Array.from({ length: 40_000 }, (_, i) => `  -d 'locker[${i}]=lk-${i}' \\`), "  -H 'x-api-key: $KEY'"].join('\n');
+  const curl = [
+    'curl https://api.lockers.test/v2/lockers/import \\',
+    ...Array.from({ length: 40_000 }, (_, i) => `  -d 'locker[${i}]=lk-${i}' \\`),
+    "  -H 'x-api-key: $KEY'",
+  ].join('\n');
   const { pages, diagnostics } = await buildFromDocument(
     minimalDocument({
       '/lockers/export': {
@@ -36,7 +40,10 @@ test('a ~5 MB response example and a huge x-codeSamples source build, shown plai
     }),
   );
   const html = renderPageBody(pages[1]);
-  assert.match(html, /class="code-notice"[^>]*>Shown without highlighting: [\d.]+ MB is more than the 100 KB that is highlighted\. Cut short: the first [\d,]+ of [\d,]+ lines/);
+  assert.match(
+    html,
+    /class="code-notice"[^>]*>Shown without highlighting: [\d.]+ MB is more than the 100 KB that is highlighted\. Cut short: the first [\d,]+ of [\d,]+ lines/,
+  );
   assert.ok(html.length < 3 * DISPLAY_LIMIT, `the page holds ${html.length} characters`);
   const warnings = diagnostics.filter((d) => d.code === 'DG504');
   assert.ok(warnings.length >= 2, JSON.stringify(diagnostics.map((d) => d.message)));

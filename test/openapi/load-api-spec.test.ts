@@ -15,12 +15,19 @@ const multiFile = {
         get: {
           summary: 'Get a tree',
           parameters: [{ $ref: './components/parameters.yaml#/TreeId' }],
-          responses: { '200': { description: 'The tree', content: { 'application/json': { schema: { $ref: './components/schemas.yaml#/Tree' } } } } },
+          responses: {
+            '200': {
+              description: 'The tree',
+              content: { 'application/json': { schema: { $ref: './components/schemas.yaml#/Tree' } } },
+            },
+          },
         },
       },
     },
   },
-  'api/components/parameters.yaml': { TreeId: { name: 'id', in: 'path', required: true, schema: { type: 'string', example: 'oak-1' } } },
+  'api/components/parameters.yaml': {
+    TreeId: { name: 'id', in: 'path', required: true, schema: { type: 'string', example: 'oak-1' } },
+  },
   'api/components/schemas.yaml': {
     Tree: {
       type: 'object',
@@ -38,7 +45,10 @@ test('a multi-file YAML description with relative and circular $refs loads, bund
   const { spec, diagnostics, files, root } = await loadFixture(multiFile);
   assert.deepEqual(diagnostics, []);
   assert.ok(spec);
-  assert.deepEqual([...files].sort(), ['api/components/parameters.yaml', 'api/components/schemas.yaml', 'api/openapi.yaml'].map((f) => join(root, f)));
+  assert.deepEqual(
+    [...files].sort(),
+    ['api/components/parameters.yaml', 'api/components/schemas.yaml', 'api/openapi.yaml'].map((f) => join(root, f)),
+  );
   const bundled = JSON.parse(bundleApiSpecJson(spec));
   assert.ok(!JSON.stringify(bundled).includes('.yaml'), 'external files are inlined');
   assert.equal(bundleApiSpecJson(spec), bundleApiSpecJson(spec));
@@ -58,7 +68,9 @@ test('a multi-file YAML description with relative and circular $refs loads, bund
 });
 
 test('a Swagger 2.0 file gets a clear DG301 error', async () => {
-  const { spec, diagnostics } = await loadFixture({ 'swagger.yaml': { swagger: '2.0', info: { title: 'Old', version: '1' }, paths: {} } });
+  const { spec, diagnostics } = await loadFixture({
+    'swagger.yaml': { swagger: '2.0', info: { title: 'Old', version: '1' }, paths: {} },
+  });
   assert.equal(spec, undefined);
   assert.equal(diagnostics.length, 1);
   assert.equal(diagnostics[0].code, 'DG301');
@@ -78,15 +90,22 @@ test('an unsupported OpenAPI version is DG301; unparsable text is DG302', async 
 });
 
 test('JSON or YAML is read whatever the extension', async () => {
-  const json = await loadFixture({ 'api.description': JSON.stringify(minimalDocument({ '/a': { get: getOperation() } })) });
+  const json = await loadFixture({
+    'api.description': JSON.stringify(minimalDocument({ '/a': { get: getOperation() } })),
+  });
   assert.ok(json.spec, JSON.stringify(json.diagnostics));
-  const yaml = await loadFixture({ 'api.txt': 'openapi: 3.0.0\ninfo: {title: Y, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n' });
+  const yaml = await loadFixture({
+    'api.txt':
+      'openapi: 3.0.0\ninfo: {title: Y, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n',
+  });
   assert.ok(yaml.spec, JSON.stringify(yaml.diagnostics));
   assert.equal(yaml.spec.version, '3.0');
 });
 
 test('a broken internal $ref fails with the file and the pointer of the reference', async () => {
-  const document = minimalDocument({ '/gateways': { get: getOperation({ responses: { '200': { $ref: '#/components/responses/Missing' } } }) } });
+  const document = minimalDocument({
+    '/gateways': { get: getOperation({ responses: { '200': { $ref: '#/components/responses/Missing' } } }) },
+  });
   const { spec, diagnostics } = await loadFixture({ 'openapi.json': document });
   assert.equal(spec, undefined);
   assert.deepEqual(
@@ -98,8 +117,12 @@ test('a broken internal $ref fails with the file and the pointer of the referenc
 
 test('a broken external $ref fails with the file and pointer where it is written', async () => {
   const files = structuredClone(multiFile) as Record<string, Record<string, unknown>>;
-  (files['api/components/schemas.yaml'].Tree as { properties: Record<string, unknown> }).properties.bark = { $ref: './missing.yaml#/Bark' };
-  (files['api/components/schemas.yaml'].Tree as { properties: Record<string, unknown> }).properties.leaf = { $ref: '#/Leaf' };
+  (files['api/components/schemas.yaml'].Tree as { properties: Record<string, unknown> }).properties.bark = {
+    $ref: './missing.yaml#/Bark',
+  };
+  (files['api/components/schemas.yaml'].Tree as { properties: Record<string, unknown> }).properties.leaf = {
+    $ref: '#/Leaf',
+  };
   const { spec, diagnostics } = await loadFixture(files);
   assert.equal(spec, undefined);
   const found = diagnostics.map((d) => [d.code, d.file, d.pointer]).sort();
@@ -110,7 +133,9 @@ test('a broken external $ref fails with the file and pointer where it is written
 });
 
 test('HTTP $refs are never fetched', async () => {
-  const document = minimalDocument({ '/a': { get: getOperation({ responses: { '200': { $ref: 'https://example.com/responses.yaml#/Ok' } } }) } });
+  const document = minimalDocument({
+    '/a': { get: getOperation({ responses: { '200': { $ref: 'https://example.com/responses.yaml#/Ok' } } }) },
+  });
   const { spec, diagnostics } = await loadFixture({ 'openapi.json': document });
   assert.equal(spec, undefined);
   assert.equal(diagnostics[0].code, 'DG303');
@@ -123,7 +148,12 @@ test('structural problems are reported with JSON pointers', async () => {
     info: { version: '1' },
     paths: {
       '/gateways/{address}': {
-        get: { parameters: [{ in: 'path', schema: { type: 'string' } }, { name: 'limit', in: 'body' }] },
+        get: {
+          parameters: [
+            { in: 'path', schema: { type: 'string' } },
+            { name: 'limit', in: 'body' },
+          ],
+        },
       },
     },
   };
@@ -144,7 +174,10 @@ test('tags follow the top-level tags array, then first use; operations keep docu
   const document = minimalDocument(
     {
       '/b': { get: getOperation({ summary: 'B', tags: ['Second'] }) },
-      '/c': { get: getOperation({ summary: 'C', tags: ['Undeclared'] }), post: getOperation({ summary: 'C post', tags: ['First'] }) },
+      '/c': {
+        get: getOperation({ summary: 'C', tags: ['Undeclared'] }),
+        post: getOperation({ summary: 'C post', tags: ['First'] }),
+      },
       '/a': { get: getOperation({ summary: 'A', tags: ['First'] }) },
       '/d': { get: getOperation({ summary: 'D' }) },
     },
@@ -152,13 +185,19 @@ test('tags follow the top-level tags array, then first use; operations keep docu
   );
   const { spec } = await loadFixture({ 'openapi.json': document });
   assert.ok(spec);
-  assert.deepEqual(spec.tags.map((t) => [t.name, t.operations.map((i) => spec.operations[i].operation.summary)]), [
-    ['First', ['C post', 'A']],
-    ['Second', ['B']],
-    ['Undeclared', ['C']],
-  ]);
+  assert.deepEqual(
+    spec.tags.map((t) => [t.name, t.operations.map((i) => spec.operations[i].operation.summary)]),
+    [
+      ['First', ['C post', 'A']],
+      ['Second', ['B']],
+      ['Undeclared', ['C']],
+    ],
+  );
   const { sidebar } = buildPages(spec);
-  assert.deepEqual(sidebar.map((item) => item.label), ['Acme API', 'First', 'Second', 'Undeclared', 'D']);
+  assert.deepEqual(
+    sidebar.map((item) => item.label),
+    ['Acme API', 'First', 'Second', 'Undeclared', 'D'],
+  );
   assert.deepEqual(sidebar[1], {
     type: 'category',
     label: 'First',

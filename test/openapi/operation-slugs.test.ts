@@ -38,21 +38,32 @@ test('slugs fall back from summary to operationId to method and path; duplicates
       ['DG305', 'warning', '#/paths/~1gateways~1{id}/patch'],
     ],
   );
-  assert.match(diagnostics[0].message, /DELETE \/gateways\/\{id\} and GET \/gateways both get the page slug "list-gateways"/);
+  assert.match(
+    diagnostics[0].message,
+    /DELETE \/gateways\/\{id\} and GET \/gateways both get the page slug "list-gateways"/,
+  );
   assert.match(diagnostics[1].message, /the overview page/);
   assert.equal(sidebar.length, 1 + 6, 'untagged operations follow the overview link');
 });
 
 test('an invalid x-slug is cleaned up with a warning', async () => {
-  const { pages, diagnostics } = await buildFromDocument(minimalDocument({ '/a': { get: getOperation({ summary: 'A', 'x-slug': 'Not A Slug!' }) } }));
+  const { pages, diagnostics } = await buildFromDocument(
+    minimalDocument({ '/a': { get: getOperation({ summary: 'A', 'x-slug': 'Not A Slug!' }) } }),
+  );
   assert.equal(pages[1].route, '/api/reference/not-a-slug');
   assert.equal(diagnostics[0].code, 'DG305');
   assert.equal(diagnostics[0].pointer, '#/paths/~1a/get/x-slug');
 });
 
 test('the overview slug comes from info.x-slug, else from the title', async () => {
-  const titled = await buildFromDocument({ ...minimalDocument({}), info: { title: 'HeliumGeek API for Helium Network', version: '1' } });
+  const titled = await buildFromDocument({
+    ...minimalDocument({}),
+    info: { title: 'HeliumGeek API for Helium Network', version: '1' },
+  });
   assert.equal(titled.pages[0].route, '/api/reference/helium-geek-api-for-helium-network');
-  const custom = await buildFromDocument({ ...minimalDocument({}), info: { title: 'HeliumGeek API', version: '1', 'x-slug': 'heliumgeek-api' } });
+  const custom = await buildFromDocument({
+    ...minimalDocument({}),
+    info: { title: 'HeliumGeek API', version: '1', 'x-slug': 'heliumgeek-api' },
+  });
   assert.equal(custom.pages[0].route, '/api/reference/heliumgeek-api');
 });

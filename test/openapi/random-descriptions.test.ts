@@ -18,33 +18,123 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
   const chance = (p: number) => next() < p;
   return { next, pick, chance };
 }
 type Rand = ReturnType<typeof random>;
 
-const NAMES = ['id', 'name', 'constructor', 'toString', 'hasOwnProperty', 'a.b', 'a/b', '~0', ' ', 'é漢字', '😀', '0', '$ref', 'enum', 'items', 'type', '<b>', 'x-y_z', 'ünïcode'];
-const ODD = [null, true, false, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '', ' ', 'text', '<script>x</script>', '{id}', '%', {}, [], { a: { b: [1, { c: null }] } }, [null, {}]];
-const TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null', ['string', 'null'], ['integer', 'object'], 7, 'strange', undefined, {}];
+const NAMES = [
+  'id',
+  'name',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'a.b',
+  'a/b',
+  '~0',
+  ' ',
+  'é漢字',
+  '😀',
+  '0',
+  '$ref',
+  'enum',
+  'items',
+  'type',
+  '<b>',
+  'x-y_z',
+  'ünïcode',
+];
+const ODD = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  '',
+  ' ',
+  'text',
+  '<script>x</script>',
+  '{id}',
+  '%',
+  {},
+  [],
+  { a: { b: [1, { c: null }] } },
+  [null, {}],
+];
+const TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'object',
+  'array',
+  'null',
+  ['string', 'null'],
+  ['integer', 'object'],
+  7,
+  'strange',
+  undefined,
+  {},
+];
 const FORMATS = ['date-time', 'uuid', 'int64', 'binary', 'email', 12, {}, undefined];
 const STATUSES = ['200', '201', '204', '2XX', '301', '400', '404', '500', 'default', '999', 'abc', ''];
-const MEDIA = ['application/json', 'text/plain', '*/*', 'application/vnd.acme+json', 'application/xml', 'multipart/form-data', 'application/x-www-form-urlencoded', ''];
+const MEDIA = [
+  'application/json',
+  'text/plain',
+  '*/*',
+  'application/vnd.acme+json',
+  'application/xml',
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+  '',
+];
 
 const odd = (r: Rand) => r.pick(ODD);
 const maybe = (r: Rand, value: () => unknown, p = 0.5) => (r.chance(p) ? value() : undefined);
-const text = (r: Rand) => (r.chance(0.6) ? r.pick(['A *short* description.', 'Uses `code` and [a link](https://example.com).', '# Heading\n\n- one\n- two', 'plain words']) : odd(r));
+const text = (r: Rand) =>
+  r.chance(0.6)
+    ? r.pick([
+        'A *short* description.',
+        'Uses `code` and [a link](https://example.com).',
+        '# Heading\n\n- one\n- two',
+        'plain words',
+      ])
+    : odd(r);
 
 function schema(r: Rand, depth: number, refs: readonly string[]): unknown {
   if (refs.length && r.chance(0.15)) return { $ref: `#/components/schemas/${r.pick(refs)}` };
   if (r.chance(0.05)) return odd(r);
-  const out: Record<string, unknown> = { type: r.pick(TYPES), format: r.pick(FORMATS), description: maybe(r, () => text(r)) };
-  for (const key of ['enum', 'const', 'default', 'example', 'minimum', 'maximum', 'pattern', 'maxLength', 'title', 'discriminator', 'x-enumDescriptions']) {
+  const out: Record<string, unknown> = {
+    type: r.pick(TYPES),
+    format: r.pick(FORMATS),
+    description: maybe(r, () => text(r)),
+  };
+  for (const key of [
+    'enum',
+    'const',
+    'default',
+    'example',
+    'minimum',
+    'maximum',
+    'pattern',
+    'maxLength',
+    'title',
+    'discriminator',
+    'x-enumDescriptions',
+  ]) {
     if (r.chance(0.12)) out[key] = key === 'enum' ? [odd(r), odd(r), 'ok'] : odd(r);
   }
-  for (const flag of ['nullable', 'readOnly', 'writeOnly', 'deprecated']) if (r.chance(0.1)) out[flag] = r.chance(0.8) ? true : odd(r);
+  for (const flag of ['nullable', 'readOnly', 'writeOnly', 'deprecated'])
+    if (r.chance(0.1)) out[flag] = r.chance(0.8) ? true : odd(r);
   if (depth < 3) {
-    if (r.chance(0.5)) out.properties = Object.fromEntries(Array.from({ length: 1 + Math.floor(r.next() * 4) }, () => [r.pick(NAMES), schema(r, depth + 1, refs)]));
+    if (r.chance(0.5))
+      out.properties = Object.fromEntries(
+        Array.from({ length: 1 + Math.floor(r.next() * 4) }, () => [r.pick(NAMES), schema(r, depth + 1, refs)]),
+      );
     if (r.chance(0.3)) out.required = r.chance(0.7) ? [r.pick(NAMES)] : odd(r);
     if (r.chance(0.3)) out.items = schema(r, depth + 1, refs);
     if (r.chance(0.2)) out.additionalProperties = r.chance(0.5) ? schema(r, depth + 1, refs) : odd(r);
@@ -57,13 +147,46 @@ function schema(r: Rand, depth: number, refs: readonly string[]): unknown {
 function media(r: Rand, refs: readonly string[]): unknown {
   const entry: Record<string, unknown> = { schema: maybe(r, () => schema(r, 0, refs), 0.9) };
   if (r.chance(0.2)) entry.example = odd(r);
-  if (r.chance(0.2)) entry.examples = r.chance(0.8) ? { first: { summary: odd(r), value: odd(r) }, second: { value: odd(r), description: text(r) } } : odd(r);
-  return Object.fromEntries(Array.from({ length: 1 + Math.floor(r.next() * 2) }, () => [r.pick(MEDIA), r.chance(0.95) ? entry : odd(r)]));
+  if (r.chance(0.2))
+    entry.examples = r.chance(0.8)
+      ? { first: { summary: odd(r), value: odd(r) }, second: { value: odd(r), description: text(r) } }
+      : odd(r);
+  return Object.fromEntries(
+    Array.from({ length: 1 + Math.floor(r.next() * 2) }, () => [r.pick(MEDIA), r.chance(0.95) ? entry : odd(r)]),
+  );
 }
 
 function operation(r: Rand, refs: readonly string[]): Record<string, unknown> {
-  const parameter = () => (r.chance(0.995) ? { name: r.chance(0.995) ? r.pick(NAMES) : odd(r), in: r.chance(0.995) ? r.pick(['query', 'header', 'cookie']) : r.pick(['body', 5]), required: r.chance(0.5) ? true : odd(r), description: text(r), schema: maybe(r, () => schema(r, 1, refs), 0.9), example: maybe(r, () => odd(r), 0.2), deprecated: maybe(r, () => true, 0.1) } : odd(r));
-  const responses = r.chance(0.995) ? Object.fromEntries(Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => [r.pick(STATUSES), r.chance(0.995) ? { description: text(r), content: maybe(r, () => media(r, refs), 0.7), headers: maybe(r, () => ({ 'X-Rate': { schema: schema(r, 1, refs), description: text(r) }, Odd: odd(r) }), 0.2) } : odd(r)])) : odd(r);
+  const parameter = () =>
+    r.chance(0.995)
+      ? {
+          name: r.chance(0.995) ? r.pick(NAMES) : odd(r),
+          in: r.chance(0.995) ? r.pick(['query', 'header', 'cookie']) : r.pick(['body', 5]),
+          required: r.chance(0.5) ? true : odd(r),
+          description: text(r),
+          schema: maybe(r, () => schema(r, 1, refs), 0.9),
+          example: maybe(r, () => odd(r), 0.2),
+          deprecated: maybe(r, () => true, 0.1),
+        }
+      : odd(r);
+  const responses = r.chance(0.995)
+    ? Object.fromEntries(
+        Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => [
+          r.pick(STATUSES),
+          r.chance(0.995)
+            ? {
+                description: text(r),
+                content: maybe(r, () => media(r, refs), 0.7),
+                headers: maybe(
+                  r,
+                  () => ({ 'X-Rate': { schema: schema(r, 1, refs), description: text(r) }, Odd: odd(r) }),
+                  0.2,
+                ),
+              }
+            : odd(r),
+        ]),
+      )
+    : odd(r);
   return {
     summary: r.chance(0.7) ? r.pick(['List widgets', 'Get a widget', 'Café & crème', '  ', 'x'.repeat(200)]) : odd(r),
     operationId: r.chance(0.7) ? `op${Math.floor(r.next() * 1e6)}` : odd(r),
@@ -71,10 +194,27 @@ function operation(r: Rand, refs: readonly string[]): Record<string, unknown> {
     tags: r.chance(0.995) ? [r.pick(['Widgets', 'Gadgets', 'Ünïcode tag', 'Widgets'])] : odd(r),
     deprecated: maybe(r, () => (r.chance(0.8) ? true : odd(r)), 0.1),
     parameters: r.chance(0.995) ? Array.from({ length: Math.floor(r.next() * 4) }, parameter) : odd(r),
-    requestBody: maybe(r, () => (r.chance(0.9) ? { required: r.chance(0.5), description: text(r), content: media(r, refs) } : odd(r)), 0.4),
+    requestBody: maybe(
+      r,
+      () => (r.chance(0.9) ? { required: r.chance(0.5), description: text(r), content: media(r, refs) } : odd(r)),
+      0.4,
+    ),
     responses,
     security: maybe(r, () => (r.chance(0.8) ? [{ key: [] }, {}] : odd(r)), 0.3),
-    'x-codeSamples': maybe(r, () => (r.chance(0.6) ? [{ lang: r.pick(['curl', 'Python', 5]), source: r.chance(0.8) ? 'curl https://x' : odd(r), label: maybe(r, () => odd(r)) }] : odd(r)), 0.2),
+    'x-codeSamples': maybe(
+      r,
+      () =>
+        r.chance(0.6)
+          ? [
+              {
+                lang: r.pick(['curl', 'Python', 5]),
+                source: r.chance(0.8) ? 'curl https://x' : odd(r),
+                label: maybe(r, () => odd(r)),
+              },
+            ]
+          : odd(r),
+      0.2,
+    ),
   };
 }
 
@@ -86,7 +226,8 @@ function description(seed: number): { document: Record<string, unknown>; operati
   const paths: Record<string, unknown> = {};
   let operations = 0;
   for (let i = 0; i < 1 + Math.floor(r.next() * 5); i++) {
-    const path = r.pick(['/widgets', '/widgets/{id}', '/a/{b}/c/{d}', '/ünïcode', '/x.json', '/', '/{id}']) + (i ? `/${i}` : '');
+    const path =
+      r.pick(['/widgets', '/widgets/{id}', '/a/{b}/c/{d}', '/ünïcode', '/x.json', '/', '/{id}']) + (i ? `/${i}` : '');
     const methods = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'trace'].filter(() => r.chance(0.35));
     if (methods.length === 0) methods.push('get');
     operations += methods.length;
@@ -94,12 +235,47 @@ function description(seed: number): { document: Record<string, unknown>; operati
   }
   const document = {
     openapi: r.pick(['3.0.3', '3.1.0', '3.0.0', '3.1.1']),
-    info: { title: r.chance(0.995) ? 'Random API' : odd(r), version: r.chance(0.8) ? '1.0' : odd(r), description: maybe(r, () => text(r)), contact: maybe(r, () => odd(r), 0.2), license: maybe(r, () => (r.chance(0.5) ? { name: odd(r) } : odd(r)), 0.2) },
-    servers: r.chance(0.8) ? [{ url: r.pick(['https://api.test/v1', '/v2', '{scheme}://x.test', '']), description: text(r), variables: maybe(r, () => ({ scheme: { default: odd(r) } }), 0.3) }] : odd(r),
-    tags: maybe(r, () => [{ name: 'Widgets', description: text(r) }, { name: 'Gadgets', description: odd(r) }, ...(r.chance(0.05) ? [odd(r)] : [])], 0.5),
+    info: {
+      title: r.chance(0.995) ? 'Random API' : odd(r),
+      version: r.chance(0.8) ? '1.0' : odd(r),
+      description: maybe(r, () => text(r)),
+      contact: maybe(r, () => odd(r), 0.2),
+      license: maybe(r, () => (r.chance(0.5) ? { name: odd(r) } : odd(r)), 0.2),
+    },
+    servers: r.chance(0.8)
+      ? [
+          {
+            url: r.pick(['https://api.test/v1', '/v2', '{scheme}://x.test', '']),
+            description: text(r),
+            variables: maybe(r, () => ({ scheme: { default: odd(r) } }), 0.3),
+          },
+        ]
+      : odd(r),
+    tags: maybe(
+      r,
+      () => [
+        { name: 'Widgets', description: text(r) },
+        { name: 'Gadgets', description: odd(r) },
+        ...(r.chance(0.05) ? [odd(r)] : []),
+      ],
+      0.5,
+    ),
     security: maybe(r, () => [{ key: [] }], 0.5),
     paths,
-    components: { schemas, securitySchemes: { key: r.chance(0.8) ? { type: r.pick(['apiKey', 'http', 'oauth2', 'openIdConnect', 'weird']), in: 'header', name: 'x-key', scheme: odd(r), flows: odd(r) } : odd(r) } },
+    components: {
+      schemas,
+      securitySchemes: {
+        key: r.chance(0.8)
+          ? {
+              type: r.pick(['apiKey', 'http', 'oauth2', 'openIdConnect', 'weird']),
+              in: 'header',
+              name: 'x-key',
+              scheme: odd(r),
+              flows: odd(r),
+            }
+          : odd(r),
+      },
+    },
   };
   return { document, operations };
 }
@@ -117,7 +293,10 @@ test('random descriptions: every operation has a page, and no page shows undefin
     const { document, operations } = description(seed);
     const { spec, diagnostics } = await loadFixture({ 'openapi.yaml': document });
     if (!spec) {
-      assert.ok(diagnostics.length > 0 && diagnostics.every((d) => /^DG3\d\d$/.test(d.code)), `seed ${seed}: ${JSON.stringify(diagnostics)}`);
+      assert.ok(
+        diagnostics.length > 0 && diagnostics.every((d) => /^DG3\d\d$/.test(d.code)),
+        `seed ${seed}: ${JSON.stringify(diagnostics)}`,
+      );
       continue;
     }
     built++;
@@ -128,7 +307,10 @@ test('random descriptions: every operation has a page, and no page shows undefin
     for (const page of pages) {
       const shown = [page.title, page.description, renderPageBody(page)].join('\n');
       const match = SHOWN_WRONG.exec(shown);
-      assert.ok(!match, `seed ${seed} ${page.route}: "${match?.[0]}" in …${shown.slice(Math.max(0, (match?.index ?? 0) - 120), (match?.index ?? 0) + 40)}…`);
+      assert.ok(
+        !match,
+        `seed ${seed} ${page.route}: "${match?.[0]}" in …${shown.slice(Math.max(0, (match?.index ?? 0) - 120), (match?.index ?? 0) + 40)}…`,
+      );
     }
     for (const label of labels(sidebar)) assert.doesNotMatch(label, SHOWN_WRONG, `seed ${seed}: sidebar label`);
   }

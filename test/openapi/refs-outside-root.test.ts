@@ -12,7 +12,9 @@ import { createMiniSite } from '../helpers/mini-site.js';
 const SECRET = 'sk_live_51Hx9SECRET';
 
 /** A monorepo: the site in docs/site, an error schema shared by the services two folders up, and a secret beside it. */
-async function monorepo(refsFor: (workspace: string) => Record<string, string>): Promise<{ workspace: string; root: string }> {
+async function monorepo(
+  refsFor: (workspace: string) => Record<string, string>,
+): Promise<{ workspace: string; root: string }> {
   const workspace = await mkdtemp(join(tmpdir(), 'docsgen-monorepo-'));
   const files: Record<string, string> = {
     'shared/errors.yaml': stringify({
@@ -58,18 +60,21 @@ async function monorepo(refsFor: (workspace: string) => Record<string, string>):
 }
 
 test('a $ref to /etc/passwd or to a file above the site root is refused with DG307 at its pointer; nothing is read', async () => {
-  const { root } = await monorepo((workspace) => ({ '404': '/etc/passwd', '401': `${join(workspace, 'shared/.env.yaml')}#/Token` }));
+  const { root } = await monorepo((workspace) => ({
+    '404': '/etc/passwd',
+    '401': `${join(workspace, 'shared/.env.yaml')}#/Token`,
+  }));
   const result = await runBuild({ configPath: join(root, 'site.config.ts') });
   assert.equal(result.files, undefined, 'nothing is written');
   const refused = result.diagnostics.filter((d) => d.code === 'DG307');
-  assert.deepEqual(
-    refused.map((d) => [d.file, d.pointer]).sort(),
-    [
-      ['openapi/lockers.json', '#/paths/~1lockers~1{id}/get/responses/401/content/application~1problem+json/schema'],
-      ['openapi/lockers.json', '#/paths/~1lockers~1{id}/get/responses/404/content/application~1problem+json/schema'],
-    ],
+  assert.deepEqual(refused.map((d) => [d.file, d.pointer]).sort(), [
+    ['openapi/lockers.json', '#/paths/~1lockers~1{id}/get/responses/401/content/application~1problem+json/schema'],
+    ['openapi/lockers.json', '#/paths/~1lockers~1{id}/get/responses/404/content/application~1problem+json/schema'],
+  ]);
+  assert.match(
+    refused.find((d) => d.pointer?.includes('404'))?.message ?? '',
+    /"\/etc\/passwd" points outside the site root/,
   );
-  assert.match(refused.find((d) => d.pointer?.includes('404'))?.message ?? '', /"\/etc\/passwd" points outside the site root/);
   assert.match(refused[0].hint ?? '', /allowedPaths/);
   assert.ok(!JSON.stringify(result.diagnostics).includes(SECRET));
   assert.ok(!JSON.stringify(result.diagnostics).includes('root:x:0:0'));
@@ -85,7 +90,10 @@ test('a relative $ref that climbs out of the root (../../../shared/errors.yaml) 
         get: {
           responses: {
             '200': { description: 'OK' },
-            default: { description: 'Problem', content: { 'application/json': { schema: { $ref: '../../../shared/errors.yaml#/Problem' } } } },
+            default: {
+              description: 'Problem',
+              content: { 'application/json': { schema: { $ref: '../../../shared/errors.yaml#/Problem' } } },
+            },
           },
         },
       },
@@ -94,7 +102,10 @@ test('a relative $ref that climbs out of the root (../../../shared/errors.yaml) 
   await mkdir(join(site, 'docs/site/openapi'), { recursive: true });
   await mkdir(join(site, 'shared'), { recursive: true });
   await writeFile(join(site, 'docs/site/openapi/lockers.json'), JSON.stringify(description, null, 2));
-  await writeFile(join(site, 'shared/errors.yaml'), stringify({ Problem: { type: 'object', properties: { title: { type: 'string', example: 'Locker not found' } } } }));
+  await writeFile(
+    join(site, 'shared/errors.yaml'),
+    stringify({ Problem: { type: 'object', properties: { title: { type: 'string', example: 'Locker not found' } } } }),
+  );
   const root = join(site, 'docs/site');
   const refused = await loadApiSpec('openapi/lockers.json', { root });
   assert.deepEqual(
@@ -116,7 +127,15 @@ test('a symbolic link inside the root that points out is judged by its target', 
   const description = {
     openapi: '3.1.0',
     info: { title: 'Parcel Lockers API', version: '2.3.0' },
-    paths: { '/token': { get: { responses: { '200': { description: 'OK', content: { 'text/plain': { schema: { $ref: './vendor/token.yaml#/Token' } } } } } } } },
+    paths: {
+      '/token': {
+        get: {
+          responses: {
+            '200': { description: 'OK', content: { 'text/plain': { schema: { $ref: './vendor/token.yaml#/Token' } } } },
+          },
+        },
+      },
+    },
   };
   await writeFile(join(root, 'openapi/lockers.json'), JSON.stringify(description));
   const { spec, diagnostics } = await loadApiSpec('openapi/lockers.json', { root });

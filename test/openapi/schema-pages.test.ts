@@ -11,11 +11,21 @@ import { buildFromDocument, minimalDocument, renderPageBody } from './helpers.js
 // only other schemas use, one no operation uses, and names that collide once kebab-cased.
 const components = {
   schemas: {
-    TransferPage: { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Transfer' } }, next: { type: 'string', nullable: true } } },
+    TransferPage: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/Transfer' } },
+        next: { type: 'string', nullable: true },
+      },
+    },
     Transfer: {
       type: 'object',
       description: 'Money moved between two [accounts](#schema/Account).',
-      properties: { id: { type: 'string' }, from: { $ref: '#/components/schemas/Account' }, amount: { $ref: '#/components/schemas/Money' } },
+      properties: {
+        id: { type: 'string' },
+        from: { $ref: '#/components/schemas/Account' },
+        amount: { $ref: '#/components/schemas/Money' },
+      },
     },
     Account: { type: 'object', properties: { iban: { type: 'string' } } },
     Money: { type: 'object', properties: { currency: { type: 'string' }, value: { type: 'string' } } },
@@ -23,20 +33,36 @@ const components = {
     Legacy_Thing: { type: 'string' },
     LegacyThing: { type: 'integer' },
   },
-  responses: { Problem: { description: 'Something went wrong', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } } },
+  responses: {
+    Problem: {
+      description: 'Something went wrong',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    },
+  },
 };
 const paths = {
   '/transfers': {
     get: {
       summary: 'List transfers',
-      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TransferPage' } } } }, '400': { $ref: '#/components/responses/Problem' } },
+      responses: {
+        '200': {
+          description: 'ok',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/TransferPage' } } },
+        },
+        '400': { $ref: '#/components/responses/Problem' },
+      },
     },
   },
   '/accounts/{iban}': {
     get: {
       summary: 'Get an account',
       parameters: [{ name: 'iban', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Account' } } } } },
+      responses: {
+        '200': {
+          description: 'ok',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Account' } } },
+        },
+      },
     },
   },
 };
@@ -59,33 +85,51 @@ test('one page per components/schemas entry, in the sidebar under "Schemas", lis
   const { pages, sidebar, diagnostics } = await buildFromDocument(document);
   assert.deepEqual(diagnostics, []);
   const schemaPages = pages.filter((p) => p.kind === 'api-schema');
-  assert.deepEqual(schemaPages.map((p) => p.title), Object.keys(components.schemas));
+  assert.deepEqual(
+    schemaPages.map((p) => p.title),
+    Object.keys(components.schemas),
+  );
   const category = sidebar.at(-1);
   assert.ok(category?.type === 'category' && category.label === 'Schemas');
-  assert.deepEqual(category.items.map((i) => (i.type === 'link' ? i.route : '')), schemaPages.map((p) => p.route));
+  assert.deepEqual(
+    category.items.map((i) => (i.type === 'link' ? i.route : '')),
+    schemaPages.map((p) => p.route),
+  );
   const page = (name: string) => {
     const found = schemaPages.find((p) => p.title === name);
     assert.ok(found?.body.type === 'api-schema');
     return found.body.schema;
   };
   // Money is only inside Transfer, which is inside TransferPage: the list operation uses it.
-  assert.deepEqual(page('Money').usedBy.map((o) => o.summary), ['List transfers']);
+  assert.deepEqual(
+    page('Money').usedBy.map((o) => o.summary),
+    ['List transfers'],
+  );
   assert.deepEqual(page('Money').referencedBy, [{ name: 'Transfer', href: '/api/reference/schemas/transfer' }]);
-  assert.deepEqual(page('Account').usedBy.map((o) => o.summary), ['List transfers', 'Get an account']);
+  assert.deepEqual(
+    page('Account').usedBy.map((o) => o.summary),
+    ['List transfers', 'Get an account'],
+  );
   // Through the shared response component.
-  assert.deepEqual(page('Problem').usedBy.map((o) => `${o.method} ${o.path} ${o.href}`), ['get /transfers /api/reference/list-transfers']);
+  assert.deepEqual(
+    page('Problem').usedBy.map((o) => `${o.method} ${o.path} ${o.href}`),
+    ['get /transfers /api/reference/list-transfers'],
+  );
   assert.deepEqual(page('LegacyThing').usedBy, []);
   const transfer = schemaPages.find((p) => p.title === 'Transfer')!;
   assert.match(transfer.description, /^Money moved between two accounts/, "the page's description is the schema's");
   // The Redoc-style link in its description goes to the Account page.
-  assert.ok(transfer.links.some((l) => l.route === '/api/reference/schemas/account'), JSON.stringify(transfer.links));
+  assert.ok(
+    transfer.links.some((l) => l.route === '/api/reference/schemas/account'),
+    JSON.stringify(transfer.links),
+  );
   assert.ok(transfer.body.type === 'api-schema');
   const html = renderToStaticMarkup(createElement(ApiSchemaPage, { view: transfer.body.schema }));
   assert.match(html, /<h1>Transfer<\/h1>/);
   assert.match(html, /id="used-by"/);
   assert.match(html, /href="\/api\/reference\/list-transfers"/);
   assert.match(html, /<a href="\/api\/reference\/schemas\/account">Account<\/a>|aria-label="Schema Account"/);
-  assert.match(html, /"currency"/, "a generated example");
+  assert.match(html, /"currency"/, 'a generated example');
   // Searchable by name and description, in the API group.
   const [search] = buildSearchPages([transfer]);
   assert.equal(search.type, 'api');
@@ -98,7 +142,11 @@ test('every schema name shown on an operation page links to its schema page', as
   const reference = html.slice(html.indexOf('api-operation__reference'));
   for (const name of ['TransferPage', 'Transfer', 'Account', 'Money', 'Problem']) {
     const slug = name === 'TransferPage' ? 'transfer-page' : name.toLowerCase();
-    assert.match(reference, new RegExp(`<a [^>]*href="/docs/api/reference/schemas/${slug}"[^>]*>${name}</a>`), `${name} is linked`);
+    assert.match(
+      reference,
+      new RegExp(`<a [^>]*href="/docs/api/reference/schemas/${slug}"[^>]*>${name}</a>`),
+      `${name} is linked`,
+    );
   }
   // No link inside a <summary> (an interactive element in another).
   for (const summary of reference.match(/<summary>[\s\S]*?<\/summary>/g) ?? []) assert.doesNotMatch(summary, /<a /);

@@ -8,9 +8,26 @@ const schemas = {
     oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
     discriminator: { propertyName: 'kind' },
   },
-  Base: { type: 'object', required: ['id'], properties: { id: { type: 'string', readOnly: true, description: 'Assigned by the server.' }, secret: { type: 'string', writeOnly: true } } },
+  Base: {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'string', readOnly: true, description: 'Assigned by the server.' },
+      secret: { type: 'string', writeOnly: true },
+    },
+  },
   Cat: {
-    allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['cat'] }, lives: { type: 'integer', minimum: 0, maximum: 9, default: 9 } } }],
+    allOf: [
+      { $ref: '#/components/schemas/Base' },
+      {
+        type: 'object',
+        required: ['kind'],
+        properties: {
+          kind: { type: 'string', enum: ['cat'] },
+          lives: { type: 'integer', minimum: 0, maximum: 9, default: 9 },
+        },
+      },
+    ],
   },
   Dog: {
     type: 'object',
@@ -30,7 +47,20 @@ const schemas = {
 async function petSchema(): Promise<{ schema: SchemaView; html: string }> {
   const { pages } = await buildFromDocument(
     minimalDocument(
-      { '/pets/{id}': { get: { summary: 'Get pet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } } },
+      {
+        '/pets/{id}': {
+          get: {
+            summary: 'Get pet',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'A pet',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+              },
+            },
+          },
+        },
+      },
       { components: { schemas } },
     ),
   );
@@ -48,7 +78,15 @@ test('oneOf variants, merged allOf, enums and read/write-only flags', async () =
   assert.equal(schema.composition?.kind, 'oneOf');
   const [cat, dog] = schema.composition!.variants;
   assert.deepEqual([cat.title, dog.title], ['Cat', 'Dog']);
-  assert.deepEqual(cat.properties?.map((p) => [p.name, p.required]), [['id', true], ['secret', false], ['kind', true], ['lives', false]]);
+  assert.deepEqual(
+    cat.properties?.map((p) => [p.name, p.required]),
+    [
+      ['id', true],
+      ['secret', false],
+      ['kind', true],
+      ['lives', false],
+    ],
+  );
   assert.equal(prop(cat, 'id')?.readOnly, true);
   assert.equal(prop(cat, 'secret')?.writeOnly, true);
   assert.deepEqual(prop(cat, 'kind')?.enum, ['"cat"']);
@@ -61,7 +99,10 @@ test('oneOf variants, merged allOf, enums and read/write-only flags', async () =
 test('nullable in 3.0 and 3.1 styles, arrays, maps, anyOf and circular references', async () => {
   const { schema } = await petSchema();
   const dog = schema.composition!.variants[1];
-  assert.deepEqual([prop(dog, 'owner')?.type, prop(dog, 'owner')?.nullable, prop(dog, 'owner')?.format], ['string', true, 'uuid']);
+  assert.deepEqual(
+    [prop(dog, 'owner')?.type, prop(dog, 'owner')?.nullable, prop(dog, 'owner')?.format],
+    ['string', true, 'uuid'],
+  );
   assert.equal(prop(dog, 'legacyOwner')?.nullable, true);
   const friend = prop(dog, 'friend');
   assert.deepEqual([friend?.circular, friend?.nullable, friend?.name], ['Dog', true, 'friend']);
@@ -70,26 +111,45 @@ test('nullable in 3.0 and 3.1 styles, arrays, maps, anyOf and circular reference
   assert.deepEqual(tags?.constraints, ['max items 5', 'unique items']);
   assert.deepEqual(tags?.items?.constraints, ['pattern ^[a-z]+$']);
   assert.equal(prop(dog, 'scores')?.additionalProperties?.type, 'number');
-  assert.deepEqual(prop(dog, 'either')?.composition?.variants.map((v) => v.type), ['string', 'integer']);
+  assert.deepEqual(
+    prop(dog, 'either')?.composition?.variants.map((v) => v.type),
+    ['string', 'integer'],
+  );
 });
 
 test('the viewer renders every level as <details>, open for the first two', async () => {
   const { html } = await petSchema();
   const viewer = html.slice(html.indexOf('class="api-schema"'));
   assert.match(viewer, /One of/);
-  assert.match(viewer, /<details class="api-schema__node" open=""><summary><span class="api-schema__head"><code class="api-schema__name">Cat<\/code>/);
+  assert.match(
+    viewer,
+    /<details class="api-schema__node" open=""><summary><span class="api-schema__head"><code class="api-schema__name">Cat<\/code>/,
+  );
   assert.match(viewer, /circular reference to Dog/);
   assert.match(viewer, /read-only/);
   assert.match(viewer, /write-only/);
   assert.match(viewer, /nullable/);
   assert.match(viewer, /<code>&quot;cat&quot;<\/code>/);
-  assert.match(viewer, /<div class="api-schema__field" id="res-200-home.geo"><span class="api-schema__links"><a class="hash-link" href="#res-200-home.geo" aria-label="Direct link to geo">#<\/a><\/span><details class="api-schema__node"><summary><span class="api-schema__head"><code class="api-schema__name">geo<\/code>/, 'deeper levels start closed');
+  assert.match(
+    viewer,
+    /<div class="api-schema__field" id="res-200-home.geo"><span class="api-schema__links"><a class="hash-link" href="#res-200-home.geo" aria-label="Direct link to geo">#<\/a><\/span><details class="api-schema__node"><summary><span class="api-schema__head"><code class="api-schema__name">geo<\/code>/,
+    'deeper levels start closed',
+  );
 });
 
 test('a deep schema stops at the depth limit instead of growing without end', async () => {
   let deep: Record<string, unknown> = { type: 'string' };
   for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { [`level${i}`]: deep } };
-  const { pages } = await buildFromDocument(minimalDocument({ '/deep': { get: { summary: 'Deep', responses: { '200': { description: 'ok', content: { 'application/json': { schema: deep } } } } } } }));
+  const { pages } = await buildFromDocument(
+    minimalDocument({
+      '/deep': {
+        get: {
+          summary: 'Deep',
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: deep } } } },
+        },
+      },
+    }),
+  );
   const body = pages[1].body;
   assert.ok(body.type === 'api-operation');
   let node: SchemaView | undefined = body.operation.responses[0].content?.schema;

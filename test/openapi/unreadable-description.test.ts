@@ -13,7 +13,8 @@ const lockers = {
   info: {
     title: 'Parcel Lockers API',
     version: '2.3.0',
-    description: 'Reserve a compartment, drop a parcel, collect it with a one-time code.\n\n## Errors\n\nEvery error is `{ "error": "..." }`.',
+    description:
+      'Reserve a compartment, drop a parcel, collect it with a one-time code.\n\n## Errors\n\nEvery error is `{ "error": "..." }`.',
   },
   servers: [{ url: 'https://api.lockers.test/v2', description: 'Production' }],
   tags: [{ name: 'Lockers' }, { name: 'Reservations', description: 'Holding a compartment for a parcel.' }],
@@ -24,7 +25,13 @@ const lockers = {
         summary: 'List lockers near a point',
         operationId: 'listLockers',
         parameters: [
-          { name: 'lat', in: 'query', required: true, schema: { type: 'number', minimum: -90, maximum: 90 }, example: 52.37 },
+          {
+            name: 'lat',
+            in: 'query',
+            required: true,
+            schema: { type: 'number', minimum: -90, maximum: 90 },
+            example: 52.37,
+          },
           { name: 'lon', in: 'query', required: true, schema: { type: 'number' }, example: 4.89 },
           { name: 'radius', in: 'query', schema: { type: 'integer', default: 500 }, description: 'Metres.' },
         ],
@@ -40,9 +47,25 @@ const lockers = {
       post: {
         tags: ['Reservations'],
         summary: 'Reserve a compartment',
-        requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['locker'], properties: { locker: { type: 'string' }, size: { enum: ['S', 'M', 'L'] } } } } } },
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['locker'],
+                properties: { locker: { type: 'string' }, size: { enum: ['S', 'M', 'L'] } },
+              },
+            },
+          },
+        },
         responses: { '201': { description: 'Reserved' }, '409': { description: 'No free compartment of that size' } },
-        'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: 'curl -X POST https://api.lockers.test/v2/reservations -d \'{"locker":"lk-104"}\'' }],
+        'x-codeSamples': [
+          {
+            lang: 'Shell',
+            label: 'curl',
+            source: 'curl -X POST https://api.lockers.test/v2/reservations -d \'{"locker":"lk-104"}\'',
+          },
+        ],
       },
     },
   },
@@ -159,12 +182,9 @@ test('a build whose description does not parse reports that once: no follow-on b
   await mkdir(join(root, 'openapi'), { recursive: true });
   await writeFile(join(root, 'openapi/lockers.json'), lockersJson.replace('"2.3.0",', '"2.3.0",,'));
   const result = await runBuild({ configPath: join(root, 'site.config.ts') });
-  assert.deepEqual(
-    result.diagnostics.map((d) => [d.code, d.file]).sort(),
-    [
-      ['DG302', 'openapi/lockers.json'],
-      ['DG402', 'content/guides/reserve.md'],
-    ],
-  );
+  assert.deepEqual(result.diagnostics.map((d) => [d.code, d.file]).sort(), [
+    ['DG302', 'openapi/lockers.json'],
+    ['DG402', 'content/guides/reserve.md'],
+  ]);
   assert.equal(result.files, undefined);
 });

@@ -48,18 +48,24 @@ export function rehypeCodeBlocks() {
     const { highlighter } = context;
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
-      const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+      const code = node.children.find(
+        (child): child is Element => child.type === 'element' && child.tagName === 'code',
+      );
       if (!code) return;
       const className = (code.properties.className as string[] | undefined) ?? [];
       const language = className.find((c) => c.startsWith('language-'))?.slice('language-'.length);
       const meta = (code.data as { meta?: string } | undefined)?.meta;
       const { title, highlightLines, hasRanges, lineNumbersStart } = parseCodeMeta(meta);
       // As in Docusaurus, line ranges in the meta win over magic comments, which then stay in the code.
-      const magic = hasRanges ? { code: toString(code).replace(/\n$/, ''), highlightLines } : applyMagicComments(toString(code).replace(/\n$/, ''), language);
+      const magic = hasRanges
+        ? { code: toString(code).replace(/\n$/, ''), highlightLines }
+        : applyMagicComments(toString(code).replace(/\n$/, ''), language);
       const highlighted = highlighter.highlight(magic.code, language);
       if (highlighted.notice) {
         const line = node.position ? node.position.start.line + context.lineOffset : undefined;
-        context.diagnostics.push(highlightNotice(`A code block: ${highlighted.notice}`, { file: context.sourcePath, line }));
+        context.diagnostics.push(
+          highlightNotice(`A code block: ${highlighted.notice}`, { file: context.sourcePath, line }),
+        );
       }
       const html = renderCodeBlockHtml({
         highlighted,

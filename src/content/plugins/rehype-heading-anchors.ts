@@ -20,14 +20,21 @@ export function rehypeHeadingAnchors() {
       if (HEADING.test(node.tagName)) {
         const customId = takeCustomHeadingId(node);
         const text = toString(node).trim();
-        const id = customId ?? (typeof node.properties.id === 'string' ? slugger.slug(node.properties.id, true) : slugger.slug(text));
+        const id =
+          customId ??
+          (typeof node.properties.id === 'string' ? slugger.slug(node.properties.id, true) : slugger.slug(text));
         // A custom id is kept as written; its slug is still reserved so a later heading does not repeat it.
         if (customId) slugger.slug(customId);
         node.properties.id = id;
         node.children.push({
           type: 'element',
           tagName: 'a',
-          properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}`, title: `Direct link to ${text}` },
+          properties: {
+            className: ['hash-link'],
+            href: `#${id}`,
+            ariaLabel: `Direct link to ${text}`,
+            title: `Direct link to ${text}`,
+          },
           children: [{ type: 'text', value: '#' }],
         });
         const depth = Number(node.tagName[1]);

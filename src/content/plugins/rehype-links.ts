@@ -32,7 +32,12 @@ function rewriteAnchor(node: Element, context: MarkdownContext): void {
   if (/^https?:\/\//i.test(href)) {
     node.properties.target = '_blank';
     node.properties.rel = ['noopener', 'noreferrer'];
-    node.children.push({ type: 'element', tagName: 'span', properties: { className: ['sr-only'] }, children: [{ type: 'text', value: ' (opens in new tab)' }] });
+    node.children.push({
+      type: 'element',
+      tagName: 'span',
+      properties: { className: ['sr-only'] },
+      children: [{ type: 'text', value: ' (opens in new tab)' }],
+    });
     return;
   }
   if (EXTERNAL.test(href)) return; // mailto:, tel: …
@@ -53,7 +58,13 @@ function rewriteAnchor(node: Element, context: MarkdownContext): void {
     const target = resolve(dirname(context.absolutePath), decodeURIComponent(pathPart));
     route = context.docRoutes.get(target);
     if (route === undefined) {
-      context.diagnostics.push({ code: 'DG401', severity: 'error', message: `Broken link "${href}": no Markdown page at ${pathPart}`, file: context.sourcePath, ...line(node, context) });
+      context.diagnostics.push({
+        code: 'DG401',
+        severity: 'error',
+        message: `Broken link "${href}": no Markdown page at ${pathPart}`,
+        file: context.sourcePath,
+        ...line(node, context),
+      });
       return;
     }
   } else if (pathPart.startsWith('/')) {

@@ -20,10 +20,17 @@ export function remarkAdmonitions() {
       const body = hasLabel ? node.children.slice(1) : node.children;
       node.data = {
         hName: 'aside',
-        hProperties: { className: ['admonition', `admonition-${admonitionStyle(node.name)}`], 'aria-label': defaultTitle },
+        hProperties: {
+          className: ['admonition', `admonition-${admonitionStyle(node.name)}`],
+          'aria-label': defaultTitle,
+        },
       };
       node.children = [
-        { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: titleChildren },
+        {
+          type: 'paragraph',
+          data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
+          children: titleChildren,
+        },
         ...body,
       ] as ContainerDirective['children'];
     });

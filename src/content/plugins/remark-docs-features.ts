@@ -29,7 +29,8 @@ export function remarkDocsFeatures() {
         const children = node.children as PhrasingContent[];
         const replacement: PhrasingContent[] = [{ type: 'text', value: `${prefix}${node.name}` }];
         if (children.length) replacement.push({ type: 'text', value: '[' }, ...children, { type: 'text', value: ']' });
-        if (node.type === 'leafDirective') parent.children.splice(index, 1, { type: 'paragraph', children: replacement } as never);
+        if (node.type === 'leafDirective')
+          parent.children.splice(index, 1, { type: 'paragraph', children: replacement } as never);
         else parent.children.splice(index, 1, ...(replacement as never[]));
         return [SKIP, index + replacement.length];
       }
