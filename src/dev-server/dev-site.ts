@@ -62,7 +62,9 @@ export function lookupFile(site: DevSite, path: string): string | Uint8Array | u
 }
 
 /** Files whose change does not show on any page by itself (fetched on demand or by crawlers). */
-const DATA_FILE = /^(sitemap\.xml|robots\.txt|meta\/.*|search\/.*|openapi\/[^/]+\.json)$/;
+// Files no open tab displays: a change to them reloads no page (pages' Markdown twins and the
+// llms.txt files change with every page edit).
+const DATA_FILE = /^(sitemap\.xml|robots\.txt|llms(-full)?\.txt|.*\.md|meta\/.*|search\/.*|openapi\/[^/]+\.json)$/;
 
 const sameContents = (a: string | Uint8Array, b: string | Uint8Array) =>
   a === b ||

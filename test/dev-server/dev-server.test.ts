@@ -91,7 +91,12 @@ describe('docsgen dev on a mini site', () => {
       assert.ok(response.status === 403 || response.status === 404, `${path} → ${response.status}`);
       assert.doesNotMatch(response.body, /root:/, path);
     }
-    await sse.after(() => symlink('/etc/passwd', join(root, 'static', 'passwd.txt')), 'reload');
+    // A link out of the site is refused by the build (DG220): the overlay names it, nothing is served.
+    const refused = await sse.after(() => symlink('/etc/passwd', join(root, 'static', 'passwd.txt')), 'error-overlay');
+    assert.ok(
+      refused.data.errors.some((e: { code: string }) => e.code === 'DG220'),
+      JSON.stringify(refused.data.errors),
+    );
     const linked = await rawGet(dev.url, '/passwd.txt');
     assert.equal(linked.status, 404);
     assert.doesNotMatch(linked.body, /root:/);
