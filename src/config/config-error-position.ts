@@ -47,9 +47,25 @@ export const importMetaPlugin: Plugin = {
   },
 };
 
+const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
+
+/**
+ * esbuild names the sources of its inline map relative to the working directory, but Node (with
+ * source maps on) resolves them relative to the compiled file in node_modules/.cache, which names a
+ * file that does not exist. Absolute file: URLs mean the same file to both.
+ */
+export function withAbsoluteSources(code: string, workingDir: string): string {
+  const match = INLINE_MAP.exec(code);
+  if (!match) return code;
+  const map = JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')) as { sources?: string[] };
+  map.sources = (map.sources ?? []).map((source) => pathToFileURL(resolve(workingDir, source)).href);
+  const encoded = Buffer.from(JSON.stringify(map), 'utf8').toString('base64');
+  return code.slice(0, match.index) + `//# sourceMappingURL=data:application/json;base64,${encoded}\n`;
+}
+
 /** The source map esbuild put at the end of the compiled code (`sourcemap: 'inline'`). */
 function inlineSourceMap(code: string): SourceMap | undefined {
-  const match = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
+  const match = INLINE_MAP.exec(code);
   if (!match) return undefined;
   try {
     return new SourceMap(JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')) as never);

@@ -10,6 +10,7 @@ import {
   IMPORT_META_DEFINE,
   importMetaPlugin,
   withConfigName,
+  withAbsoluteSources,
 } from './config-error-position.js';
 import { siteCacheDir } from '../shared/package-paths.js';
 import { causeOf, errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -64,7 +65,7 @@ export async function compileConfig(configFile: string): Promise<CompiledConfig>
       plugins: [importMetaPlugin],
     });
     const dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
-    return { code: result.outputFiles[0].text, dependencies, diagnostics: [] };
+    return { code: withAbsoluteSources(result.outputFiles[0].text, process.cwd()), dependencies, diagnostics: [] };
   } catch (error) {
     // The first error only: the rest usually follow from it.
     return {
