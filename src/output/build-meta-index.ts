@@ -2,6 +2,7 @@ import type { SiteConfig } from '../config/resolve-config.js';
 import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
 import { markdownPathForRoute } from '../shared/markdown-twin.js';
+import type { OperationSummary } from './operation-summary.js';
 
 /** Version of the /meta/index.json format; bump on breaking changes (documented in README). */
 export const META_INDEX_VERSION = 1;
@@ -11,19 +12,7 @@ export const META_INDEX_VERSION = 1;
  * every doc (id, path, title, description, sidebar), every API operation (method, path, route) and
  * every schema page (name, route).
  */
-export function buildMetaIndex(
-  config: SiteConfig,
-  table: RouteTable,
-  operations: readonly {
-    id: string;
-    method: string;
-    path: string;
-    route: string;
-    summary: string;
-    tag?: string;
-    deprecated?: boolean;
-  }[],
-): string {
+export function buildMetaIndex(config: SiteConfig, table: RouteTable, operations: readonly OperationSummary[]): string {
   const twin = (route: string) => joinBase(config.baseUrl, `/${markdownPathForRoute(route)}`);
   const docs = table.pages
     .filter((page) => (page.kind === 'doc' || page.kind === 'home') && !page.docMeta?.unlisted)
