@@ -65,6 +65,9 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
   const started = performance.now();
   const tty = process.stderr.isTTY;
   const onProgress = tty ? (stage: string) => process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`) : undefined;
+  // With --debug, stacks through the compiled config and templates name their .ts/.tsx lines (the
+  // compiled files carry inline source maps); off by default because mapping every stack costs time.
+  if (options.debug) process.setSourceMapsEnabled(true);
   try {
     const cached = await openCache(options);
     const result = await runBuild({

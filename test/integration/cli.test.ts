@@ -234,14 +234,15 @@ test('an exception behind a problem keeps its stack: --debug prints it under the
   });
   const plain = cli(['build'], root);
   assert.equal(plain.status, 1);
+  // Line 13, column 9 is the \`new Error\` inside requireEnv: the config's lines 1-11, a blank line, the function.
   assert.match(
     plain.stderr,
-    /site\.config\.ts {2}error {2}Config file threw while loading: DOCS_SEARCH_APP_ID is not set {2}DG104/,
+    /site\.config\.ts:13:9 {2}error {2}Config file threw while loading: DOCS_SEARCH_APP_ID is not set {2}DG104/,
   );
   assert.doesNotMatch(plain.stderr, /at requireEnv/);
   assert.match(plain.stderr, /Run again with --debug for the stack/);
   const debug = cli(['build', '--debug'], root);
   assert.equal(debug.status, 1);
-  assert.match(debug.stderr, /DG104\n {4}Error: DOCS_SEARCH_APP_ID is not set\n {8}at requireEnv /);
+  assert.match(debug.stderr, /DG104\n.*\n {4}Error: DOCS_SEARCH_APP_ID is not set\n {8}at requireEnv \(.*site\.config\.ts:13:9\)/);
   assert.match(debug.stderr, /\n {4}Caused by: TypeError: no such variable/);
 });
