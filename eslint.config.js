@@ -70,6 +70,22 @@ export default tseslint.config(
   {
     // Tests: describe()/it() callbacks are long by nature; the size limits are for product code.
     files: ['test/**/*.{ts,tsx}', 'src/**/*.test.ts'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Without a message, node's assert rebuilds one by re-reading the test's source at the failing
+      // call's position; under tsx (minified output) that position is wrong and the re-read can spin
+      // for minutes, so a failing assertion hung the whole test process instead of failing.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='assert'][callee.property.name='ok'][arguments.length<2]",
+          message: 'Give assert.ok a message (see the comment in eslint.config.js).',
+        },
+        {
+          selector: "CallExpression[callee.name='assert'][arguments.length<2]",
+          message: 'Give assert() a message (see the comment in eslint.config.js).',
+        },
+      ],
+    },
   },
 );

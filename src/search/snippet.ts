@@ -1,5 +1,5 @@
 /** Highlighted excerpts of result text around the matched terms (shared by the browser and tests). */
-import { stemOf, tokenize } from './search-terms.js';
+import { stemOf, tokenize, type Token } from './search-terms.js';
 
 export interface TextPart {
   text: string;
@@ -21,13 +21,42 @@ function markedRanges(text: string, terms: ReadonlySet<string>): [number, number
       known.set(word, (hit = !owned.has(word) && (terms.has(word) || terms.has(stemOf(word) ?? '\0'))));
     return hit;
   };
-  for (const token of tokenize(text)) {
-    if (!(token.compound ? terms.has(token.text) : matches(token.text))) continue;
+  const tokens = tokenize(text);
+  const phrases = spelledOutIdentifiers(text, tokens, terms);
+  for (const token of tokens) {
+    const phrase = phrases.find(([from, to]) => token.start >= from && token.end <= to);
+    if (!phrase && !(token.compound ? terms.has(token.text) : matches(token.text))) continue;
+    const [start, end] = phrase ?? [token.start, token.end];
     const last = ranges[ranges.length - 1];
-    if (last && token.start <= last[1]) last[1] = Math.max(last[1], token.end);
-    else ranges.push([token.start, token.end]);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
   }
   return ranges;
+}
+
+/**
+ * Where a matched identifier is written out as words ('CBSD id' for cbsd_id, 'min time' for
+ * min_time): its parts in order with only spaces or joiners between them. Such a run is marked
+ * although its parts on their own are not.
+ */
+function spelledOutIdentifiers(text: string, tokens: Token[], terms: ReadonlySet<string>): [number, number][] {
+  const identifiers = [...terms]
+    .map((term) => term.split(/[^\p{L}\p{N}]+/u).filter(Boolean))
+    .filter((p) => p.length > 1);
+  if (identifiers.length === 0) return [];
+  const words = tokens.filter((token) => !token.compound);
+  const runs: [number, number][] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (const parts of identifiers) {
+      const run = words.slice(i, i + parts.length);
+      if (run.length < parts.length || !run.every((word, k) => word.text === parts[k])) continue;
+      const joinedBySpaces = run.every(
+        (word, k) => k === 0 || /^[\s_\-.]*$/.test(text.slice(run[k - 1].end, word.start)),
+      );
+      if (joinedBySpaces) runs.push([run[0].start, run[run.length - 1].end]);
+    }
+  }
+  return runs;
 }
 
 /** The whole text with every matched word marked. */

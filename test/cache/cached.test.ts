@@ -80,5 +80,5 @@ test('inputKey: every field of the input is in the key; objects are hashed once 
   assert.notEqual(inputKey({ page, sidebar, headScript, version: 'a1', cards: { '/a': 'A' } }, hashes), key);
   assert.ok(key.length < 200, 'long strings are hashed, not copied into the key');
   // Inputs are immutable: an object is hashed when first seen and known by identity after.
-  assert.ok(hashes.has(page) && hashes.has(sidebar));
+  assert.ok(hashes.has(page) && hashes.has(sidebar), 'hashes.has(page) && hashes.has(sidebar)');
 });

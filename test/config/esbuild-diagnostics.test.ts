@@ -12,7 +12,7 @@ test('an esbuild failure becomes one diagnostic per error, at file, line and 1-b
     logLevel: 'silent',
   }).catch((e: unknown) => e);
   const diagnostics = esbuildDiagnostics(error, { code: 'DG501', prefix: 'Client bundle failed' });
-  assert.ok(diagnostics.length >= 1);
+  assert.ok(diagnostics.length >= 1, 'diagnostics.length >= 1');
   assert.deepEqual(
     { ...diagnostics[0], message: diagnostics[0].message.split(':')[0] },
     { code: 'DG501', severity: 'error', message: 'Client bundle failed', file: 'broken.ts', line: 2, column: 11 },

@@ -17,13 +17,16 @@ const resolve = (input: unknown) => resolveConfig(input, { root: '/site', config
 test('a valid config resolves with defaults and is frozen', () => {
   const { config, diagnostics } = resolve(valid());
   assert.deepEqual(diagnostics, []);
-  assert.ok(config);
+  assert.ok(config, 'config');
   assert.equal(config.baseUrl, '/');
   assert.equal(config.colorMode.defaultMode, 'light');
   assert.equal(config.docs.versions.current.label, 'Next');
   assert.deepEqual(config.i18n.locales, ['en']);
   assert.equal(config.code.languages.length, 20);
-  assert.ok(Object.isFrozen(config) && Object.isFrozen(config.navbar.items));
+  assert.ok(
+    Object.isFrozen(config) && Object.isFrozen(config.navbar.items),
+    'Object.isFrozen(config) && Object.isFrozen(config.navbar.items)',
+  );
 });
 
 test('an unknown navbar item type gives the spec message', () => {
@@ -59,7 +62,7 @@ test('a sidebar navbar item with nothing to link to is an error', () => {
   assert.match(resolve(unknown).diagnostics[0].message, /Sidebar with ID "missing" doesn't exist/);
   const empty = { ...valid(), sidebars: { guides: [] } };
   const { config } = resolve(empty);
-  assert.ok(config);
+  assert.ok(config, 'config');
   const { diagnostics } = resolveNavbar(config, { guides: [] }, []);
   assert.match(diagnostics[0].message, /Sidebar with ID "guides" doesn't have anything to be linked to/);
 });

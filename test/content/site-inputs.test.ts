@@ -45,6 +45,7 @@ test('static/: links out of the site are refused by name and target; the same li
   const byFile = new Map(refused.diagnostics.map((d) => [d.file, d]));
   assert.ok(
     refused.diagnostics.every((d) => d.code === 'DG220' && d.severity === 'error' && d.hint?.includes('allowedPaths')),
+    "refused.diagnostics.every((d) => d.code === 'DG220' && d.severity === 'error' && d.hint?.includes('allowedP...",
   );
   assert.match(byFile.get('static/private')!.message, new RegExp(`points outside the site to "${outside}"`));
   assert.match(byFile.get('static/token.txt')!.message, /deploy-token\.txt/);
@@ -103,7 +104,10 @@ test('content/: two link loops are each reported once, as warnings, and every pa
     const { sources, diagnostics } = await collect();
     const paths = sources.map((source) => source.contentPath);
     assert.ok(paths.length < 10, `pages read more than once: ${paths.join(', ')}`);
-    assert.ok(paths.includes('guides/start') && paths.includes('examples/rewards/daily-rewards'));
+    assert.ok(
+      paths.includes('guides/start') && paths.includes('examples/rewards/daily-rewards'),
+      "paths.includes('guides/start') && paths.includes('examples/rewards/daily-rewards')",
+    );
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.severity, d.file]),
       [
@@ -258,7 +262,10 @@ test('an image path that leads out of the site is refused (DG220) and never read
   await writeFile(join(root, 'site.config.ts'), baseConfigSource(`allowedPaths: [${JSON.stringify(outside)}],`));
   const allowed = await runBuild({ configPath: join(root, 'site.config.ts') });
   assert.deepEqual(allowed.diagnostics, []);
-  assert.ok(allowed.files!.some((file) => file.path.startsWith('assets/media/hotspot-owners.')));
+  assert.ok(
+    allowed.files!.some((file) => file.path.startsWith('assets/media/hotspot-owners.')),
+    "allowed.files!.some((file) => file.path.startsWith('assets/media/hotspot-owners.'))",
+  );
   await rm(root, { recursive: true, force: true });
   await rm(outside, { recursive: true, force: true });
 });

@@ -101,7 +101,7 @@ test('adding and deleting a page re-parses only the pages that link to it', asyn
     '---\ntitle: Fourth\nsidebar_position: 4\n---\n\nBack to [third](./third.md).\n',
   );
   const added = await runBuild({ configPath: configPath(), cache, defer: true });
-  assert.ok(keys(added).has('guides/fourth/index.html'));
+  assert.ok(keys(added).has('guides/fourth/index.html'), "keys(added).has('guides/fourth/index.html')");
   const reparsed = () =>
     [...cache.content.pages]
       .filter(([path, entry]) => parsed.has(path) && parsed.get(path) !== entry.parsed)
@@ -130,7 +130,7 @@ test('adding and deleting a page re-parses only the pages that link to it', asyn
   await writeFile(join(root, 'content/other.md'), '---\ntitle: Other\n---\n\nNot in a sidebar.\n');
   await rm(join(root, 'content/guides/fourth.md'));
   const restored = await runBuild({ configPath: configPath(), cache, defer: true });
-  assert.ok(!keys(restored).has('guides/fourth/index.html'));
+  assert.ok(!keys(restored).has('guides/fourth/index.html'), "!keys(restored).has('guides/fourth/index.html')");
   assert.deepEqual(
     restored.diagnostics.filter((d) => d.severity === 'error'),
     [],

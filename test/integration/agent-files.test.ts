@@ -23,7 +23,7 @@ before(async () => {
 });
 
 test('every page of the sitemap has a Markdown twin at its path plus .md, headed by its title', async () => {
-  assert.ok(sitemapRoutes.length >= 70);
+  assert.ok(sitemapRoutes.length >= 70, 'sitemapRoutes.length >= 70');
   const meta = JSON.parse(await read('meta/index.json'));
   const titles = new Map<string, string>([
     ...meta.docs.map((d: { path: string; title: string }) => [d.path, d.title]),
@@ -36,7 +36,10 @@ test('every page of the sitemap has a Markdown twin at its path plus .md, headed
     if (title) assert.ok((await read(path)).startsWith(`# ${title}\n`), `${path} starts with its title`);
   }
   // The search and not-found pages have none.
-  assert.ok(!existsSync(join(out, 'search.md')) && !existsSync(join(out, '404.md')));
+  assert.ok(
+    !existsSync(join(out, 'search.md')) && !existsSync(join(out, '404.md')),
+    "!existsSync(join(out, 'search.md')) && !existsSync(join(out, '404.md'))",
+  );
 });
 
 test('llms.txt lists every twin once, llms-full.txt holds them all in its order, /meta/index.json lists both', async () => {

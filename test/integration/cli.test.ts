@@ -91,7 +91,7 @@ test('baseUrl other than / prefixes every link, asset and sitemap URL', async ()
   const out = join(root, 'build');
   const html = await readFile(join(out, 'guides/start/index.html'), 'utf8');
   const urls = [...html.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]);
-  assert.ok(urls.length > 10);
+  assert.ok(urls.length > 10, 'urls.length > 10');
   for (const url of urls) assert.ok(url.startsWith('/docs/'), url);
   assert.match(html, /href="\/docs\/guides\/next#details"/);
   const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
@@ -111,8 +111,8 @@ test('images are copied with content-hashed names; static files as they are', as
   const html = await readFile(join(root, 'build/guides/pic/index.html'), 'utf8');
   const src = /<img src="\/(assets\/media\/map\.[0-9a-f]{10}\.svg)" alt="Coverage map"/.exec(html)?.[1];
   assert.ok(src, html.slice(html.indexOf('<img'), html.indexOf('<img') + 120));
-  assert.ok(existsSync(join(root, 'build', src)));
-  assert.ok(existsSync(join(root, 'build/img/logo.svg')));
+  assert.ok(existsSync(join(root, 'build', src)), "existsSync(join(root, 'build', src))");
+  assert.ok(existsSync(join(root, 'build/img/logo.svg')), "existsSync(join(root, 'build/img/logo.svg'))");
   const broken = await createMiniSite({
     files: { 'content/guides/pic.md': '---\ntitle: Picture\n---\n\n![x](./missing.png)\n' },
   });
@@ -133,9 +133,15 @@ test('--openapi builds with another description, YAML included', async () => {
   // The base config already has a sidebars key; the override above replaces it (last key wins).
   const result = cli(['build', '--openapi', 'other.yaml'], root);
   assert.equal(result.status, 0, result.stderr);
-  assert.ok(existsSync(join(root, 'build/api/reference/list-things/index.html')));
-  assert.ok(existsSync(join(root, 'build/api/reference/other-api/index.html')));
-  assert.ok(existsSync(join(root, 'build/openapi/acme.json')));
+  assert.ok(
+    existsSync(join(root, 'build/api/reference/list-things/index.html')),
+    "existsSync(join(root, 'build/api/reference/list-things/index.html'))",
+  );
+  assert.ok(
+    existsSync(join(root, 'build/api/reference/other-api/index.html')),
+    "existsSync(join(root, 'build/api/reference/other-api/index.html'))",
+  );
+  assert.ok(existsSync(join(root, 'build/openapi/acme.json')), "existsSync(join(root, 'build/openapi/acme.json'))");
 });
 
 /** Every file of a build directory with its bytes, for byte-for-byte comparisons. */
@@ -190,7 +196,7 @@ test('the build cache: a warm build writes what a cold one does, and follows eve
     /href="\/guides\/next"><span class="menu-label">Then<\/span>/,
     'the sidebar of other pages shows the new title',
   );
-  assert.ok(edited.has('guides/third/index.html'));
+  assert.ok(edited.has('guides/third/index.html'), "edited.has('guides/third/index.html')");
 });
 
 test('a site with its own templates is rendered with them, as the client bundle hydrates them', async () => {
@@ -243,6 +249,9 @@ test('an exception behind a problem keeps its stack: --debug prints it under the
   assert.match(plain.stderr, /Run again with --debug for the stack/);
   const debug = cli(['build', '--debug'], root);
   assert.equal(debug.status, 1);
-  assert.match(debug.stderr, /DG104\n.*\n {4}Error: DOCS_SEARCH_APP_ID is not set\n {8}at requireEnv \(.*site\.config\.ts:13:9\)/);
+  assert.match(
+    debug.stderr,
+    /DG104\n.*\n {4}Error: DOCS_SEARCH_APP_ID is not set\n {8}at requireEnv \(.*site\.config\.ts:13:9\)/,
+  );
   assert.match(debug.stderr, /\n {4}Caused by: TypeError: no such variable/);
 });

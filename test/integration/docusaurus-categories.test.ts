@@ -89,7 +89,7 @@ test('a category file that does not parse, or has a wrong key, is a DG209 error 
   const errors = result.diagnostics.filter((d) => d.code === 'DG209');
   assert.equal(errors.length, 2, JSON.stringify(result.diagnostics));
   assert.equal(relative('content', errors[0].file!), 'guides/a/_category_.yml');
-  assert.ok(errors[0].line! >= 2);
+  assert.ok(errors[0].line! >= 2, 'errors[0].line! >= 2');
   assert.match(errors[1].message, /Invalid category file/);
   assert.match(errors[1].message, /colapsed/);
 });

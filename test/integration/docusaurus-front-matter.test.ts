@@ -82,7 +82,7 @@ test('unlisted pages are built with noindex and a banner, but are in no sidebar,
   assert.doesNotMatch(text('sitemap.xml'), /beta-endpoints/);
   assert.doesNotMatch(text('meta/index.json'), /beta-endpoints/);
   const searchFiles = result.files!.filter((f) => f.path.includes('search') && f.path.endsWith('.json'));
-  assert.ok(searchFiles.length > 0);
+  assert.ok(searchFiles.length > 0, 'searchFiles.length > 0');
   for (const file of searchFiles) assert.doesNotMatch(text(file.path), /These endpoints may change/);
   assert.ok(
     searchFiles.some((file) => /power-cycle/.test(text(file.path))),

@@ -43,9 +43,15 @@ test('markdown.math: $…$ and $$…$$ are KaTeX at build time; its CSS and font
   assert.ok(css, 'the math page links KaTeX CSS');
   assert.doesNotMatch(text('guides/start/index.html'), /katex/);
   const paths = result.files!.map((f) => f.path);
-  assert.ok(paths.includes(css.slice(1)));
-  assert.ok(paths.some((p) => /^assets\/katex-[\d.]+\/fonts\/KaTeX_Main-Regular\.woff2$/.test(p)));
-  assert.ok(!paths.some((p) => p.endsWith('.ttf') || p.endsWith('.woff')));
+  assert.ok(paths.includes(css.slice(1)), 'paths.includes(css.slice(1))');
+  assert.ok(
+    paths.some((p) => /^assets\/katex-[\d.]+\/fonts\/KaTeX_Main-Regular\.woff2$/.test(p)),
+    'paths.some((p) => /^assets\\/katex-[\\d.]+\\/fonts\\/KaTeX_Main-Regular\\.woff2$/.test(p))',
+  );
+  assert.ok(
+    !paths.some((p) => p.endsWith('.ttf') || p.endsWith('.woff')),
+    "!paths.some((p) => p.endsWith('.ttf') || p.endsWith('.woff'))",
+  );
   // The broken expression is a warning with its line, shown as written in red by KaTeX.
   const warning = result.diagnostics.find((d) => d.code === 'DG210');
   assert.equal(warning?.file, 'content/guides/reward-math.md');
@@ -59,5 +65,8 @@ test('without markdown.math, dollar signs are text and no KaTeX file is written'
   const html = text('guides/reward-math/index.html');
   assert.doesNotMatch(html, /katex/);
   assert.match(html, /\$s_i = \\frac\{p_i\}/);
-  assert.ok(!result.files!.some((f) => f.path.includes('katex')));
+  assert.ok(
+    !result.files!.some((f) => f.path.includes('katex')),
+    "!result.files!.some((f) => f.path.includes('katex'))",
+  );
 });

@@ -64,7 +64,10 @@ test('every route of the spec has a page and every API slug matches', async () =
     assert.ok(sitemap.includes(`${schema.route}</loc>`), `${schema.route} is in the sitemap`);
   }
   assert.equal(meta.site.openapi, '/openapi/heliumgeek.json');
-  assert.ok(meta.docs.some((d: { path: string }) => d.path === '/glossary'));
+  assert.ok(
+    meta.docs.some((d: { path: string }) => d.path === '/glossary'),
+    "meta.docs.some((d: { path: string }) => d.path === '/glossary')",
+  );
   const spec = JSON.parse(await readFile(join(out, 'openapi/heliumgeek.json'), 'utf8'));
   assert.equal(spec.openapi, '3.1.0');
 });

@@ -121,7 +121,7 @@ test('fixture: {#custom-id} headings use the id as written, keep clean text, and
     [['/guides/exports', 'csv-columns']],
   );
   assert.match(htmlOf(exports), /<h1 id="exports-top">Exporting reward data<a/);
-  assert.ok(exports.page.anchors.includes('csv-columns'));
+  assert.ok(exports.page.anchors.includes('csv-columns'), "exports.page.anchors.includes('csv-columns')");
   // A custom id reserves its slug: a later heading with the same text gets the next one.
   assert.match(bodyOf('## A {#setup}\n\n## Setup\n'), /<h2 id="setup-1">Setup/);
   assert.equal(render('# Title from body {#x}\n').page.title, 'Title from body');

@@ -70,7 +70,7 @@ test('headings get unique GitHub-style ids, a Direct link anchor, and a h2–h3 
       [2, 'query-min_time'],
     ],
   );
-  assert.ok(result.page.anchors.includes('deep'));
+  assert.ok(result.page.anchors.includes('deep'), "result.page.anchors.includes('deep')");
 });
 
 test('links to .md files become routes with baseUrl; a missing .md target is an error with its line', () => {
@@ -118,7 +118,7 @@ test('broken front matter is reported with file and line', () => {
   assert.equal(result.value, undefined);
   assert.equal(result.diagnostics[0].code, 'DG201');
   assert.equal(result.diagnostics[0].file, 'content/guides/a.md');
-  assert.ok((result.diagnostics[0].line ?? 0) >= 3);
+  assert.ok((result.diagnostics[0].line ?? 0) >= 3, '(result.diagnostics[0].line ?? 0) >= 3');
   const wrongType = parseFrontMatter(source('---\ntitle: A\nsidebar_position: first\n---\n'));
   assert.match(wrongType.diagnostics[0].message, /sidebar_position/);
   assert.equal(wrongType.diagnostics[0].line, 3);

@@ -99,7 +99,7 @@ test('an operation page: sections, toc, search text, examples and security in wo
       '2 responses',
     ],
   );
-  assert.ok(page.body.type === 'api-operation');
+  assert.ok(page.body.type === 'api-operation', "page.body.type === 'api-operation'");
   const view = page.body.operation;
   assert.equal(view.serverUrl, 'https://eu.acme.test/v1');
   assert.deepEqual(view.security, ['API key in header x-api-key']);
@@ -172,9 +172,15 @@ test('the overview page: version, servers, auth, download link, contact, license
       },
     ],
   );
-  assert.ok(overview.anchors.includes('getting-started'));
-  assert.ok(overview.anchors.includes('authentication') && overview.anchors.includes('authentication-1'));
-  assert.ok(overview.anchors.includes('tag-items') && overview.anchors.includes('tag-items-2'));
+  assert.ok(overview.anchors.includes('getting-started'), "overview.anchors.includes('getting-started')");
+  assert.ok(
+    overview.anchors.includes('authentication') && overview.anchors.includes('authentication-1'),
+    "overview.anchors.includes('authentication') && overview.anchors.includes('authentication-1')",
+  );
+  assert.ok(
+    overview.anchors.includes('tag-items') && overview.anchors.includes('tag-items-2'),
+    "overview.anchors.includes('tag-items') && overview.anchors.includes('tag-items-2')",
+  );
   const html = renderPageBody(overview);
   assert.match(html, /Version 2\.1\.0/);
   assert.match(html, /<code>https:\/\/eu\.acme\.test\/v1<\/code>/);

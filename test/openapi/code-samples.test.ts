@@ -49,7 +49,7 @@ async function operationView(
     minimalDocument({ '/gateways/{address}/rewards': { get: operation } }, extra),
   );
   const body = pages[1].body;
-  assert.ok(body.type === 'api-operation');
+  assert.ok(body.type === 'api-operation', "body.type === 'api-operation'");
   return body.operation;
 }
 
@@ -173,7 +173,7 @@ test('a request body is sent with its media type; no security means no key', asy
     { languages: ['curl', 'python'] },
   );
   const body = pages[1].body;
-  assert.ok(body.type === 'api-operation');
+  assert.ok(body.type === 'api-operation', "body.type === 'api-operation'");
   const curl = codeText(body.operation.codeSamples[0].html);
   assert.match(curl, /--request POST/);
   assert.match(curl, /Content-Type: application\/json/);

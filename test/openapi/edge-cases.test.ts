@@ -13,7 +13,7 @@ test('a 3.1 description with webhooks only builds just the overview', async () =
     ['api-overview'],
   );
   assert.equal(sidebar.length, 1);
-  assert.ok(renderPageBody(pages[0]).includes('Hooks'));
+  assert.ok(renderPageBody(pages[0]).includes('Hooks'), "renderPageBody(pages[0]).includes('Hooks')");
 });
 
 test('unusual but valid shapes render: content parameters, shared request bodies, odd schemas, no servers', async () => {
@@ -77,14 +77,17 @@ test('unusual but valid shapes render: content parameters, shared request bodies
   const { pages, diagnostics } = await buildFromDocument(document);
   assert.deepEqual(diagnostics, []);
   const post = pages[1].body;
-  assert.ok(post.type === 'api-operation');
+  assert.ok(post.type === 'api-operation', "post.type === 'api-operation'");
   const view = post.operation;
   assert.equal(view.summary, 'createThing');
   assert.deepEqual(view.security, [
     'OAuth 2.0 access token in header Authorization (clientCredentials) with scopes read',
   ]);
   assert.equal(view.parameterGroups[0].parameters[0].type, 'object');
-  assert.ok(view.parameterGroups[0].parameters[0].schema?.properties?.some((p) => p.name === 'q'));
+  assert.ok(
+    view.parameterGroups[0].parameters[0].schema?.properties?.some((p) => p.name === 'q'),
+    "view.parameterGroups[0].parameters[0].schema?.properties?.some((p) => p.name === 'q')",
+  );
   assert.equal(view.requestBody?.required, true);
   assert.deepEqual(
     view.responses.map((r) => r.id),
@@ -95,7 +98,7 @@ test('unusual but valid shapes render: content parameters, shared request bodies
   const html = renderPageBody(pages[1]);
   assert.match(html, /2XX application\/xml/);
   const get = pages[2].body;
-  assert.ok(get.type === 'api-operation');
+  assert.ok(get.type === 'api-operation', "get.type === 'api-operation'");
   assert.deepEqual(get.operation.security, []);
   assert.doesNotMatch(get.operation.codeSamples[0].html, /Authorization/);
   assert.deepEqual(JSON.parse(JSON.stringify(pages)), pages);
@@ -108,7 +111,7 @@ test('no servers: samples use a placeholder host, the page shows none', async ()
     paths: { '/ping': { get: getOperation({ summary: 'Ping' }) } },
   });
   const body = pages[1].body;
-  assert.ok(body.type === 'api-operation');
+  assert.ok(body.type === 'api-operation', "body.type === 'api-operation'");
   assert.equal(body.operation.serverUrl, '');
   assert.deepEqual(body.operation.servers, []);
   assert.match(body.operation.codeSamples[0].html, /https:\/\/api\.example\.com\/ping/);
@@ -119,6 +122,6 @@ test('relative server URLs are kept as written', async () => {
     minimalDocument({ '/ping': { get: getOperation({ summary: 'Ping' }) } }, { servers: [{ url: '/api/v2/' }] }),
   );
   const body = pages[1].body;
-  assert.ok(body.type === 'api-operation');
+  assert.ok(body.type === 'api-operation', "body.type === 'api-operation'");
   assert.equal(body.operation.serverUrl, '/api/v2');
 });

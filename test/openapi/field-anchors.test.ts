@@ -115,7 +115,7 @@ test('operationFields: every parameter, header and property at any depth, with t
   const { pages, diagnostics } = await buildFromDocument(document);
   assert.deepEqual(diagnostics, []);
   const list = pages.find((p) => p.title === 'List payouts of a wallet');
-  assert.ok(list?.body.type === 'api-operation');
+  assert.ok(list?.body.type === 'api-operation', "list?.body.type === 'api-operation'");
   const fields = operationFields(list.body.operation);
   assert.deepEqual(
     fields.map((f) => `${f.location} ${f.anchor} ${f.name}`),
@@ -150,7 +150,7 @@ test('operationFields: every parameter, header and property at any depth, with t
     assert.ok(list.anchors.includes(field.anchor), `${field.anchor} is an anchor of the page`);
 
   const create = pages.find((p) => p.title === 'Schedule a payout');
-  assert.ok(create?.body.type === 'api-operation');
+  assert.ok(create?.body.type === 'api-operation', "create?.body.type === 'api-operation'");
   assert.deepEqual(
     operationFields(create.body.operation).map((f) => f.anchor),
     ['req-amount', 'req-splits', 'req-splits.walletaddress', 'req-splits.share', 'req-labels', 'req-labels.color'],
@@ -160,7 +160,7 @@ test('operationFields: every parameter, header and property at any depth, with t
 test('each field renders with its anchor as id (once) and a "Direct link to …" link', async () => {
   const { pages } = await buildFromDocument(document);
   for (const page of pages.filter((p) => p.body.type === 'api-operation')) {
-    assert.ok(page.body.type === 'api-operation');
+    assert.ok(page.body.type === 'api-operation', "page.body.type === 'api-operation'");
     const html = renderPageBody(page);
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     assert.equal(new Set(ids).size, ids.length, `ids are unique on ${page.title}`);
@@ -214,7 +214,7 @@ test('property: for random schemas, the rendered field ids are exactly the ancho
     });
     const { pages } = await buildFromDocument(doc);
     const page = pages[1];
-    assert.ok(page.body.type === 'api-operation');
+    assert.ok(page.body.type === 'api-operation', "page.body.type === 'api-operation'");
     const html = renderPageBody(page);
     const rendered = [...html.matchAll(/ id="((?:param|req|res)-[^"]*)"/g)].map((m) => m[1]);
     const listed = operationFields(page.body.operation).map((f) => f.anchor);

@@ -16,7 +16,7 @@ test('openapi/heliumgeek.json builds the 52 API routes of the spec, in order', a
     diagnostics.filter((d) => d.severity === 'error'),
     [],
   );
-  assert.ok(spec);
+  assert.ok(spec, 'spec');
   const { pages, sidebar, diagnostics: buildDiagnostics } = buildPages(spec, { productSlug: 'heliumgeek' });
   assert.deepEqual(buildDiagnostics, []);
   const expected = specRoutes().filter((route) => route.startsWith('/api/reference/'));
@@ -24,7 +24,10 @@ test('openapi/heliumgeek.json builds the 52 API routes of the spec, in order', a
   // Then one page per components/schemas entry, which the spec's route list leaves open.
   const schemaPages = pages.filter((p) => p.kind === 'api-schema');
   assert.equal(schemaPages.length, Object.keys(spec.document.components?.schemas ?? {}).length);
-  assert.ok(schemaPages.every((p) => p.route.startsWith('/api/reference/schemas/')));
+  assert.ok(
+    schemaPages.every((p) => p.route.startsWith('/api/reference/schemas/')),
+    "schemaPages.every((p) => p.route.startsWith('/api/reference/schemas/'))",
+  );
   assert.deepEqual(
     pages.filter((p) => p.kind !== 'api-schema').map((p) => p.route),
     expected,

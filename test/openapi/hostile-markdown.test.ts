@@ -93,6 +93,9 @@ test('a javascript: autolink stays text, without a link target', async () => {
     info: { title: 'A', version: '1', description: 'See <javascript:alert(2)>' },
   });
   const html = renderPageBody(pages[0]);
-  assert.ok(!/(href|src|action|formaction)\s*=\s*"?\s*javascript:/i.test(html));
+  assert.ok(
+    !/(href|src|action|formaction)\s*=\s*"?\s*javascript:/i.test(html),
+    '!/(href|src|action|formaction)\\s*=\\s*"?\\s*javascript:/i.test(html)',
+  );
   assert.match(html, /<a>javascript:alert\(2\)<\/a>/);
 });

@@ -22,7 +22,7 @@ function lockerExport(count: number): unknown {
 
 test('a ~5 MB response example and a huge x-codeSamples source build, shown plain and cut short with a note (DG504)', async () => {
   const example = lockerExport(20_000);
-  assert.ok(JSON.stringify(example, null, 2).length > 4_500_000);
+  assert.ok(JSON.stringify(example, null, 2).length > 4_500_000, 'JSON.stringify(example, null, 2).length > 4_500_000');
   const curl = [
     'curl https://api.lockers.test/v2/lockers/import \\',
     ...Array.from({ length: 40_000 }, (_, i) => `  -d 'locker[${i}]=lk-${i}' \\`),
@@ -47,7 +47,10 @@ test('a ~5 MB response example and a huge x-codeSamples source build, shown plai
   assert.ok(html.length < 3 * DISPLAY_LIMIT, `the page holds ${html.length} characters`);
   const warnings = diagnostics.filter((d) => d.code === 'DG504');
   assert.ok(warnings.length >= 2, JSON.stringify(diagnostics.map((d) => d.message)));
-  assert.ok(warnings.every((d) => d.severity === 'warning' && d.file === 'openapi.json'));
+  assert.ok(
+    warnings.every((d) => d.severity === 'warning' && d.file === 'openapi.json'),
+    "warnings.every((d) => d.severity === 'warning' && d.file === 'openapi.json')",
+  );
 });
 
 test('property: the highlighter never throws and never loses a line below the display limit, whatever the size', () => {

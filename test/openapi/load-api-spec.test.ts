@@ -44,7 +44,7 @@ const multiFile = {
 test('a multi-file YAML description with relative and circular $refs loads, bundles and renders', async () => {
   const { spec, diagnostics, files, root } = await loadFixture(multiFile);
   assert.deepEqual(diagnostics, []);
-  assert.ok(spec);
+  assert.ok(spec, 'spec');
   assert.deepEqual(
     [...files].sort(),
     ['api/components/parameters.yaml', 'api/components/schemas.yaml', 'api/openapi.yaml'].map((f) => join(root, f)),
@@ -55,7 +55,7 @@ test('a multi-file YAML description with relative and circular $refs loads, bund
   const { pages } = buildPages(spec);
   const operation = pages[1];
   assert.equal(operation.route, '/api/reference/get-a-tree');
-  assert.ok(operation.body.type === 'api-operation');
+  assert.ok(operation.body.type === 'api-operation', "operation.body.type === 'api-operation'");
   const schema = operation.body.operation.responses[0].content?.schema;
   const children = schema?.properties?.find((p) => p.name === 'children');
   assert.equal(children?.items?.circular, 'Tree');
@@ -64,7 +64,7 @@ test('a multi-file YAML description with relative and circular $refs loads, bund
   const html = renderPageBody(operation);
   assert.match(html, /circular reference to Tree/);
   assert.match(html, /\/trees\/oak-1/, 'the code samples use the example path value');
-  assert.ok(JSON.stringify(operation).length < 200_000);
+  assert.ok(JSON.stringify(operation).length < 200_000, 'JSON.stringify(operation).length < 200_000');
 });
 
 test('a Swagger 2.0 file gets a clear DG301 error', async () => {
@@ -167,7 +167,10 @@ test('structural problems are reported with JSON pointers', async () => {
     'error #/paths/~1gateways~1{address}/get/responses',
     'warning #/paths/~1gateways~1{address}/get/parameters',
   ]);
-  assert.ok(diagnostics.every((d) => d.code === 'DG304' && d.file === 'openapi.json'));
+  assert.ok(
+    diagnostics.every((d) => d.code === 'DG304' && d.file === 'openapi.json'),
+    "diagnostics.every((d) => d.code === 'DG304' && d.file === 'openapi.json')",
+  );
 });
 
 test('tags follow the top-level tags array, then first use; operations keep document order', async () => {
@@ -184,7 +187,7 @@ test('tags follow the top-level tags array, then first use; operations keep docu
     { tags: [{ name: 'First' }, { name: 'Unused' }, { name: 'Second' }] },
   );
   const { spec } = await loadFixture({ 'openapi.json': document });
-  assert.ok(spec);
+  assert.ok(spec, 'spec');
   assert.deepEqual(
     spec.tags.map((t) => [t.name, t.operations.map((i) => spec.operations[i].operation.summary)]),
     [

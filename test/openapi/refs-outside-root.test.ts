@@ -76,8 +76,14 @@ test('a $ref to /etc/passwd or to a file above the site root is refused with DG3
     /"\/etc\/passwd" points outside the site root/,
   );
   assert.match(refused[0].hint ?? '', /allowedPaths/);
-  assert.ok(!JSON.stringify(result.diagnostics).includes(SECRET));
-  assert.ok(!JSON.stringify(result.diagnostics).includes('root:x:0:0'));
+  assert.ok(
+    !JSON.stringify(result.diagnostics).includes(SECRET),
+    '!JSON.stringify(result.diagnostics).includes(SECRET)',
+  );
+  assert.ok(
+    !JSON.stringify(result.diagnostics).includes('root:x:0:0'),
+    "!JSON.stringify(result.diagnostics).includes('root:x:0:0')",
+  );
 });
 
 test('a relative $ref that climbs out of the root (../../../shared/errors.yaml) is refused; allowedPaths lets it in', async () => {

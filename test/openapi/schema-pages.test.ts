@@ -90,14 +90,17 @@ test('one page per components/schemas entry, in the sidebar under "Schemas", lis
     Object.keys(components.schemas),
   );
   const category = sidebar.at(-1);
-  assert.ok(category?.type === 'category' && category.label === 'Schemas');
+  assert.ok(
+    category?.type === 'category' && category.label === 'Schemas',
+    "category?.type === 'category' && category.label === 'Schemas'",
+  );
   assert.deepEqual(
     category.items.map((i) => (i.type === 'link' ? i.route : '')),
     schemaPages.map((p) => p.route),
   );
   const page = (name: string) => {
     const found = schemaPages.find((p) => p.title === name);
-    assert.ok(found?.body.type === 'api-schema');
+    assert.ok(found?.body.type === 'api-schema', "found?.body.type === 'api-schema'");
     return found.body.schema;
   };
   // Money is only inside Transfer, which is inside TransferPage: the list operation uses it.
@@ -123,7 +126,7 @@ test('one page per components/schemas entry, in the sidebar under "Schemas", lis
     transfer.links.some((l) => l.route === '/api/reference/schemas/account'),
     JSON.stringify(transfer.links),
   );
-  assert.ok(transfer.body.type === 'api-schema');
+  assert.ok(transfer.body.type === 'api-schema', "transfer.body.type === 'api-schema'");
   const html = renderToStaticMarkup(createElement(ApiSchemaPage, { view: transfer.body.schema }));
   assert.match(html, /<h1>Transfer<\/h1>/);
   assert.match(html, /id="used-by"/);
@@ -155,6 +158,9 @@ test('every schema name shown on an operation page links to its schema page', as
 test('api.schemaPages: false builds no schema pages and no links to them', async () => {
   const { pages, sidebar } = await buildFromDocument(document, { schemaPages: false });
   assert.equal(pages.filter((p) => p.kind === 'api-schema').length, 0);
-  assert.ok(sidebar.every((item) => item.type !== 'category' || item.label !== 'Schemas'));
+  assert.ok(
+    sidebar.every((item) => item.type !== 'category' || item.label !== 'Schemas'),
+    "sidebar.every((item) => item.type !== 'category' || item.label !== 'Schemas')",
+  );
   assert.doesNotMatch(renderPageBody(pages.find((p) => p.title === 'List transfers')!), /\/schemas\//);
 });

@@ -65,7 +65,7 @@ async function petSchema(): Promise<{ schema: SchemaView; html: string }> {
     ),
   );
   const body = pages[1].body;
-  assert.ok(body.type === 'api-operation');
+  assert.ok(body.type === 'api-operation', "body.type === 'api-operation'");
   return { schema: body.operation.responses[0].content!.schema!, html: renderPageBody(pages[1]) };
 }
 
@@ -151,7 +151,7 @@ test('a deep schema stops at the depth limit instead of growing without end', as
     }),
   );
   const body = pages[1].body;
-  assert.ok(body.type === 'api-operation');
+  assert.ok(body.type === 'api-operation', "body.type === 'api-operation'");
   let node: SchemaView | undefined = body.operation.responses[0].content?.schema;
   let levels = 0;
   while (node?.properties?.[0]) {

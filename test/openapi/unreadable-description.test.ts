@@ -126,7 +126,7 @@ test('a JSON file is parsed as JSON strictly: an array missing a comma is an err
   const { diagnostics } = await loadFixture({ 'api.json': broken });
   assert.equal(diagnostics[0]?.code, 'DG302');
   assert.match(diagnostics[0].message, /invalid JSON/);
-  assert.ok(diagnostics[0].line && diagnostics[0].column);
+  assert.ok(diagnostics[0].line && diagnostics[0].column, 'diagnostics[0].line && diagnostics[0].column');
 });
 
 test('a YAML syntax error gives the YAML parser line and column', async () => {

@@ -46,7 +46,10 @@ test('request paths cannot escape the output', () => {
   ]) {
     assert.ok('forbidden' in resolveRequestPath('/', evil), evil);
   }
-  assert.ok('outside' in resolveRequestPath('/docs/', '/elsewhere'));
+  assert.ok(
+    'outside' in resolveRequestPath('/docs/', '/elsewhere'),
+    "'outside' in resolveRequestPath('/docs/', '/elsewhere')",
+  );
 });
 
 test('fs writer swaps the output in only after every file is written', async () => {

@@ -73,7 +73,7 @@ test('the CLI prints a write failure as a diagnostic, not as "build crashed"', a
   const error = await createFsWriter(join(dir, 'build'), { fs: fullDisk(1) })
     .write(site(3))
     .catch((e: unknown) => e);
-  assert.ok(error instanceof DocsgenError);
+  assert.ok(error instanceof DocsgenError, 'error instanceof DocsgenError');
   assert.ok((error as DocsgenError).cause, 'the system error is kept as the cause (shown with --debug)');
 });
 

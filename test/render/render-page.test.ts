@@ -81,7 +81,10 @@ test('a page renders the chrome and a full head', () => {
     /href="https:\/\/acme.example" target="_blank" rel="noopener noreferrer">acme.example<span class="sr-only"> \(opens in new tab\)<\/span>/,
   );
   // The pre-paint script comes before the stylesheet so the theme is set before first paint.
-  assert.ok(html.indexOf('getItem(k)') < html.indexOf('rel="stylesheet"'));
+  assert.ok(
+    html.indexOf('getItem(k)') < html.indexOf('rel="stylesheet"'),
+    "html.indexOf('getItem(k)') < html.indexOf('rel=\"stylesheet\"')",
+  );
 });
 
 test('large sidebars send only the active category in full', () => {

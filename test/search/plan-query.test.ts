@@ -45,7 +45,10 @@ describe('query planner', () => {
     const [word] = planQuery('pagnation gateway ').words;
     assert.deepEqual(word.lookups, [{ term: 'pagnat', prefix: false, fuzzy: 0.2 }]);
     assert.deepEqual(word.fallback![0], { term: 'pagnation', prefix: false, fuzzy: 0.2 });
-    assert.ok(word.fallback!.some((l) => l.term === 'pangation' && l.fuzzy === 0));
+    assert.ok(
+      word.fallback!.some((l) => l.term === 'pangation' && l.fuzzy === 0),
+      "word.fallback!.some((l) => l.term === 'pangation' && l.fuzzy === 0)",
+    );
   });
 
   test('possessives read as the noun and contractions as their word, with straight or curly apostrophes', () => {
@@ -101,7 +104,7 @@ describe('query planner', () => {
       assert.ok(fallback.includes(word), `${typo} → ${word}`);
       const stem = stemOf(word);
       if (stem) assert.ok(fallback.includes(stem), `${typo} → ${stem}`);
-      assert.ok(!fallback.includes(typo));
+      assert.ok(!fallback.includes(typo), '!fallback.includes(typo)');
     }
     assert.deepEqual(typoLookups('epoh')[0], { term: 'epoh', prefix: false, fuzzy: 1 });
     assert.deepEqual(typoLookups('hex'), []);

@@ -165,7 +165,10 @@ describe('sections', () => {
     );
     assert.deepEqual(fields.map((f) => f.anchor).slice(0, 2), ['param-path-cbsd_id', 'param-query-min_time']);
     assert.match(searchPage.sections[2].text, /^Path parameter\. CBSD id\./);
-    assert.ok(searchPage.sections.slice(2).every((s) => s.field));
+    assert.ok(
+      searchPage.sections.slice(2).every((s) => s.field),
+      'searchPage.sections.slice(2).every((s) => s.field)',
+    );
   });
 
   test('pages are typed, the search and not-found pages left out, descriptions and tags count for the top', () => {
@@ -254,7 +257,7 @@ describe('engine', () => {
   test('the build writes a manifest and hashed term and content files', () => {
     const manifest = JSON.parse(files.get('index.json')!) as SearchManifest;
     assert.equal(manifest.sections.length, 4);
-    assert.ok(manifest.termFiles > 3);
+    assert.ok(manifest.termFiles > 3, 'manifest.termFiles > 3');
     assert.equal(manifest.contentFiles, 4);
     assert.deepEqual(
       [...files.keys()].filter((k) => k !== 'index.json').every((k) => k.startsWith(`${manifest.hash}/`)),
@@ -320,15 +323,21 @@ describe('engine', () => {
     );
     const outcome = await engine.search('cursor unicorn');
     assert.equal(outcome.mode, 'OR');
-    assert.ok(outcome.groups.length > 0);
+    assert.ok(outcome.groups.length > 0, 'outcome.groups.length > 0');
   });
 
   test('typos and prefixes match', async () => {
     const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
     const routes = async (q: string) =>
       (await engine.loadSnippets((await engine.search(q)).groups)).map((g) => g.route);
-    assert.ok((await routes('authentcation')).includes('/guides/authentication'));
-    assert.ok((await routes('paginat')).includes('/guides/pagination'));
+    assert.ok(
+      (await routes('authentcation')).includes('/guides/authentication'),
+      "(await routes('authentcation')).includes('/guides/authentication')",
+    );
+    assert.ok(
+      (await routes('paginat')).includes('/guides/pagination'),
+      "(await routes('paginat')).includes('/guides/pagination')",
+    );
     assert.equal((await routes('pagnation curs'))[0], '/guides/pagination');
   });
 
@@ -340,14 +349,14 @@ describe('engine', () => {
     });
     await assert.rejects(engine.search('cursor'), /offline/);
     fail = false;
-    assert.ok((await engine.search('cursor')).groups.length > 0);
+    assert.ok((await engine.search('cursor')).groups.length > 0, "(await engine.search('cursor')).groups.length > 0");
   });
 
   test('suggestions for a query with no results', async () => {
     const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
     assert.equal((await engine.search('zzzzqqq')).groups.length, 0);
     const suggestions = await engine.suggest('zzzzqqq');
-    assert.ok(suggestions.length > 0 && suggestions.length <= 3);
+    assert.ok(suggestions.length > 0 && suggestions.length <= 3, 'suggestions.length > 0 && suggestions.length <= 3');
   });
 
   test('termFilesFor: a short prefix on a large index loads only its own file', () => {
@@ -373,9 +382,12 @@ describe('snippets', () => {
     const text = `${'Lorem ipsum dolor sit amet. '.repeat(20)}Pass the cursor from the next link. ${'Filler text here. '.repeat(20)}`;
     const parts = snippet(text, ['cursor'], 80);
     const joined = parts.map((p) => p.text).join('');
-    assert.ok(joined.startsWith('…') && joined.endsWith('…'));
+    assert.ok(joined.startsWith('…') && joined.endsWith('…'), "joined.startsWith('…') && joined.endsWith('…')");
     assert.ok(joined.length <= 90, joined);
-    assert.ok(parts.some((p) => p.mark && p.text === 'cursor'));
+    assert.ok(
+      parts.some((p) => p.mark && p.text === 'cursor'),
+      "parts.some((p) => p.mark && p.text === 'cursor')",
+    );
   });
 });
 
@@ -384,6 +396,11 @@ test('the parts of a matched identifier are marked inside it only', () => {
     { text: 'Time series: ' },
     { text: 'min_time', mark: true },
     { text: ' and max_time' },
+  ]);
+  // Written out as words, the identifier is marked as a whole: a field's description says 'CBSD id'.
+  assert.deepEqual(highlight('CBSD id of a radio; the id of a CBSD', ['cbsd_id', 'cbsd', 'id']), [
+    { text: 'CBSD id', mark: true },
+    { text: ' of a radio; the id of a CBSD' },
   ]);
   assert.deepEqual(highlight('The rewardType field', ['reward']), [
     { text: 'The ' },

@@ -84,9 +84,9 @@ test('at 390px the page is one column: endpoint, code sample, response example, 
 test('without JavaScript the wide layout is the same two columns', async () => {
   const { context, page } = await newPage(session.browser, { viewport: WIDE, javaScriptEnabled: false });
   await page.goto(`${session.url}/api/reference/radio-rewards`);
-  assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40);
+  assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, '(await visiblePixels(page, FIRST_SAMPLE)) >= 40');
   await page.$eval('#parameters', (h) => h.scrollIntoView());
-  assert.ok((await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40);
+  assert.ok((await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40, '(await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40');
   await context.close();
 });
 

@@ -216,7 +216,7 @@ describe('collapsibles', () => {
     const { heights: closing, transitions } = close;
     const [open, closed] = [closing[0], closing.at(-1)!];
     assert.deepEqual(transitions, ['height 200ms']);
-    assert.ok(closed < open);
+    assert.ok(closed < open, 'closed < open');
     assert.ok(seenAnimating(close, closed, open), `animated through ${JSON.stringify(closing)}`);
     assert.equal(await page.evaluate((d) => document.querySelector(d)!.hasAttribute('open'), details), false);
     const reopen = await sampleHeights(page, `${details} > summary`, details);
@@ -245,7 +245,7 @@ describe('collapsibles', () => {
       `${category} > .collapsible`,
       200,
     );
-    assert.ok(collapsing.heights[0] > 40);
+    assert.ok(collapsing.heights[0] > 40, 'collapsing.heights[0] > 40');
     assert.equal(collapsing.heights.at(-1), 0);
     assert.deepEqual(collapsing.transitions, ['height 1ms']);
     assert.ok(

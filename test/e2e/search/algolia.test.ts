@@ -298,7 +298,10 @@ for (const [name, options] of [
       await docsearchInput(page).waitFor();
       await page.waitForFunction(() => (document.querySelector('.DocSearch-Input') as HTMLInputElement)?.value === 'h');
       await page.locator(HIT).first().waitFor();
-      assert.ok(requests.some((r) => r.body.requests[0]?.query === 'h'));
+      assert.ok(
+        requests.some((r) => r.body.requests[0]?.query === 'h'),
+        "requests.some((r) => r.body.requests[0]?.query === 'h')",
+      );
       await context.close();
     });
 

@@ -34,7 +34,7 @@ for (const [name, options] of [
       // Pages matching only some words of the identifier ('id') follow, in batches of 20.
       assert.equal(titles.length, Math.min(countOf(await status(page)), 20));
       assert.equal(titles[0], 'Get radio by CBSD ID');
-      assert.ok(titles.includes('Radio heartbeats'));
+      assert.ok(titles.includes('Radio heartbeats'), "titles.includes('Radio heartbeats')");
       // Group titles link to the page; hits link to the matched section.
       assert.equal(
         await page.getAttribute('[data-search-results] .search-group__title a', 'href'),
@@ -150,7 +150,7 @@ test('a client-side navigation to the search page starts its client', async () =
   );
   await waitForStatus(page, /results? for “heartbeat”/);
   assert.equal(await page.evaluate(() => (window as Window & { __same?: boolean }).__same), true);
-  assert.ok((await groupTitles(page)).length > 0);
+  assert.ok((await groupTitles(page)).length > 0, '(await groupTitles(page)).length > 0');
   assert.deepEqual(problems, []);
   await context.close();
 });
