@@ -61,6 +61,16 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = await devCommand(options);
     });
 
+  program
+    .command('init')
+    .description('create a new site in DIR (default: here) that builds with the built-in theme')
+    .argument('[dir]', 'folder of the site', '.')
+    .option('--openapi <file>', 'copy this API description (YAML or JSON) into the new site')
+    .action(async (dir, options) => {
+      const { initCommand } = await import('./init-command.js');
+      exitCode = await initCommand(dir, options);
+    });
+
   try {
     await program.parseAsync(argv);
   } catch (error) {

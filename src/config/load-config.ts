@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -37,6 +37,22 @@ export interface CompiledConfig {
 }
 
 /**
+ * `import { defineConfig } from 'docsgen'` works in any site, with or without docsgen installed in
+ * it (run with npx, or installed globally): the import is this docsgen's own public API, compiled in.
+ */
+const docsgenImport: Plugin = {
+  name: 'docsgen-public-api',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^docsgen$/ }, () => ({ path: 'docsgen', namespace: 'docsgen-public-api' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'docsgen-public-api' }, () => ({
+      // defineConfig is the identity (src/config/define-config.ts): it exists for type checking.
+      contents: 'export function defineConfig(config) { return config; }',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * Compiles site.config.ts and its local imports with esbuild (no separate build step). Pure in
  * the files it reads (`dependencies`), so the build cache may keep the result while they are
  * unchanged; evaluating the code is another matter (see loadConfig).
@@ -62,9 +78,11 @@ export async function compileConfig(configFile: string): Promise<CompiledConfig>
       sourcemap: 'inline',
       sourcesContent: false,
       define: IMPORT_META_DEFINE,
-      plugins: [importMetaPlugin],
+      plugins: [importMetaPlugin, docsgenImport],
     });
-    const dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
+    const dependencies = Object.keys(result.metafile.inputs)
+      .filter((input) => !input.startsWith('docsgen-public-api:'))
+      .map((input) => resolve(input));
     return { code: withAbsoluteSources(result.outputFiles[0].text, process.cwd()), dependencies, diagnostics: [] };
   } catch (error) {
     // The first error only: the rest usually follow from it.

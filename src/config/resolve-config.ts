@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { packageRoot } from '../shared/package-paths.js';
 import { siteConfigSchema, type ParsedSiteConfig } from './schema.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -198,12 +200,24 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
   const openapi = options.openapiOverride ?? parsed.openapi;
   const config: SiteConfig = {
     ...parsed,
+    templatesDir: templatesDirOf(input, options.root),
     navbar: { ...parsed.navbar, items: navbar.items },
     root: options.root,
     configFile: file,
     openapiFile: openapi ? resolve(options.root, openapi) : undefined,
   };
   return { config: deepFreeze(config), diagnostics: [] };
+}
+
+/**
+ * The templates the site renders with: the folder the config names, else the site's own
+ * `templates/`, else docsgen's built-in theme. A site needs no templates folder of its own (one
+ * made by `docsgen init` has none), and its absolute path keeps the renderer compiled into docsgen.
+ */
+function templatesDirOf(input: unknown, root: string): string {
+  const named = (input as { templatesDir?: unknown }).templatesDir;
+  if (typeof named === 'string') return named;
+  return existsSync(join(root, 'templates')) ? 'templates' : join(packageRoot(), 'templates');
 }
 
 function deepFreeze<T>(value: T): T {
