@@ -68,6 +68,8 @@ export interface Page {
 /** Docusaurus front matter of a doc page, resolved to what templates and routes need. */
 export interface DocMeta {
   hideTitle: boolean;
+  /** The body starts its own h1 (Docusaurus' content title): the template adds no second one. */
+  titleInContent?: boolean;
   /** Social card: a path under static/ ('/img/card.png') or an absolute URL. */
   image?: string;
   keywords: string[];

@@ -53,7 +53,7 @@ export function DocPage({ props, html }: { props: PageProps; html: string }) {
   return (
     <article className="markdown">
       {meta?.unlisted && <UnlistedBanner />}
-      {!meta?.hideTitle && (
+      {!meta?.hideTitle && !meta?.titleInContent && (
         <header>
           <h1>{props.page.title}</h1>
         </header>

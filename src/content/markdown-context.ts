@@ -29,6 +29,8 @@ export interface MarkdownContext {
   resolveFragment?: (hash: string) => { route: string; hash?: string } | undefined;
   // Outputs
   toc: TocItem[];
+  /** The first h1 at the top level of the body (Docusaurus' content title), as text. */
+  contentTitle?: string;
   anchors: string[];
   links: LinkRef[];
   assets: AssetRef[];

@@ -6,7 +6,6 @@ import { createMarkdownContext } from './markdown-context.js';
 import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
 import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
-import { stripCustomHeadingId } from './docusaurus/custom-heading-id.js';
 import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
 
 export interface ParsePageOptions {
@@ -48,7 +47,8 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   const html = String(processor.processSync(file));
   const fm = entry.frontMatter;
   const text = (html.includes('class="katex"') ? mathAsTex(html) : html).replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
-  const title = fm.title ?? firstHeading(entry.body) ?? entry.id;
+  // Docusaurus' order: front matter, then the body's own top-level h1, then the doc id.
+  const title = fm.title ?? context.contentTitle ?? entry.id;
   const page: Page = {
     id: entry.id,
     route: entry.route,
@@ -66,20 +66,21 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     body: { type: 'html', html },
     text,
     docsFeatures: context.docsFeatures,
-    docMeta: buildDocMeta(fm),
+    docMeta: { ...buildDocMeta(fm), ...(context.contentTitle === undefined ? {} : { titleInContent: true }) },
     ...(html.includes('class="katex"') ? { usesMath: true } : {}),
   };
-  const missingTitle: Diagnostic[] = fm.title
-    ? []
-    : [
-        {
-          code: 'DG206',
-          severity: 'warning',
-          message: 'Page has no `title` in its front matter',
-          file: entry.source.relativePath,
-          line: 1,
-        },
-      ];
+  const missingTitle: Diagnostic[] =
+    fm.title || context.contentTitle
+      ? []
+      : [
+          {
+            code: 'DG206',
+            severity: 'warning',
+            message: 'Page has no `title` in its front matter',
+            file: entry.source.relativePath,
+            line: 1,
+          },
+        ];
   return {
     page,
     assets: context.assets.map((a) => a.source),
@@ -131,9 +132,4 @@ function endOfSpan(html: string, start: number): number {
     if (depth === 0) return tags.lastIndex;
   }
   return html.length;
-}
-
-function firstHeading(markdown: string): string | undefined {
-  const heading = /^#\s+(.+)$/m.exec(markdown)?.[1];
-  return heading === undefined ? undefined : stripCustomHeadingId(heading).trim();
 }

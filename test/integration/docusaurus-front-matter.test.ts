@@ -136,3 +136,37 @@ test('a pagination_next that names no doc is a DG411 error', async () => {
   assert.equal(error?.message, 'Front matter pagination_next names the doc "guides/strat", which does not exist');
   assert.equal(error?.file, 'content/guides/x.md');
 });
+
+test("a body's own top-level h1 is the title, as in Docusaurus: no second h1, no missing-title warning", async () => {
+  const root = await createMiniSite({
+    files: {
+      // No title in front matter: the h1 (with its custom id) is the title.
+      'content/guides/keys.md':
+        '---\ndescription: Keys.\n---\n\n# Rotating API keys {#rotating}\n\nRotate yearly.\n\n```bash\n# not a title\n```\n',
+      // A title in front matter and an h1 in the body: the page shows the body's h1 only.
+      'content/guides/both.md': '---\ntitle: Front title\ndescription: Both.\n---\n\n# Body title\n\nText.\n',
+      // Only a shell comment in a code block and an h1 inside an admonition: neither is a title.
+      'content/guides/none.md':
+        '---\ndescription: None.\n---\n\n```bash\n# install it\n```\n\n:::note\n\n# Inside a note\n\n:::\n',
+    },
+  });
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const html = (route: string) => {
+    const file = result.files?.find((f: OutputFile) => f.path === `guides/${route}/index.html`);
+    assert.ok(file, `guides/${route} is written`);
+    return String(file.contents);
+  };
+  const h1s = (page: string) => page.match(/<h1[ >]/g)?.length ?? 0;
+  const missingTitle = result.diagnostics.filter((d) => d.code === 'DG206').map((d) => d.file);
+  assert.deepEqual(missingTitle, ['content/guides/none.md']);
+
+  assert.match(html('keys'), /<title>Rotating API keys \| /);
+  assert.match(html('keys'), /<h1 id="rotating">Rotating API keys/);
+  assert.equal(h1s(html('keys')), 1);
+  assert.match(html('both'), /<title>Front title \| /);
+  assert.match(html('both'), /<h1 id="body-title">Body title/);
+  assert.equal(h1s(html('both')), 1);
+  // Without any title the template's h1 shows the doc id, and the note keeps its own heading.
+  assert.match(html('none'), /<header><h1>guides\/none<\/h1><\/header>/);
+  assert.equal(h1s(html('none')), 2);
+});

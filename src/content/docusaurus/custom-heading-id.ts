@@ -17,8 +17,3 @@ export function takeCustomHeadingId(heading: Element): string | undefined {
   else heading.children.pop();
   return match[1];
 }
-
-/** The heading text without its custom id, for titles read straight from the Markdown source. */
-export function stripCustomHeadingId(text: string): string {
-  return text.replace(CUSTOM_ID, '');
-}

@@ -10,13 +10,14 @@ const HEADING = /^h[1-6]$/;
 
 /**
  * Gives every heading a unique GitHub-style id (or its Docusaurus `{#custom-id}`, used as written) and a 'Direct link to {heading}' hash link,
- * collects h2–h6 for the table of contents (pages keep the levels they show) and records every id on the page for anchor checks.
+ * collects h2–h6 for the table of contents (pages keep the levels they show), the first top-level h1 as the content title,
+ * and records every id on the page for anchor checks.
  */
 export function rehypeHeadingAnchors() {
   return (tree: Root, file: VFile) => {
     const context = contextOf(file);
     const slugger = new GithubSlugger();
-    visit(tree, 'element', (node: Element) => {
+    visit(tree, 'element', (node: Element, _index, parent) => {
       if (HEADING.test(node.tagName)) {
         const customId = takeCustomHeadingId(node);
         const text = toString(node).trim();
@@ -40,6 +41,8 @@ export function rehypeHeadingAnchors() {
         const depth = Number(node.tagName[1]);
         const hidden = ((node.properties.className as string[] | undefined) ?? []).includes('sr-only');
         if (depth >= 2 && !hidden) context.toc.push({ depth, id, text });
+        // As Docusaurus: a top-level h1 in the body is the page's title (nested ones, in an admonition, are not).
+        if (depth === 1 && parent?.type === 'root') context.contentTitle ??= text;
       }
       if (typeof node.properties.id === 'string') context.anchors.push(node.properties.id);
     });
