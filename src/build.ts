@@ -122,6 +122,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     docs: content.pages,
     apiSidebar: api.sidebar,
     configFile: config.configFile,
+    sidebarsFile: config.sidebarsFile,
+    routeBasePath: config.docs.routeBasePath,
     categories: content.categories,
     unbuiltDocIds: content.unbuiltDocIds,
   });

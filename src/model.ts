@@ -88,7 +88,7 @@ export interface DocMeta {
 
 export type NavItem =
   | { type: 'link'; label: string; route: string; docId?: string; badge?: string; className?: string }
-  | { type: 'external'; label: string; href: string }
+  | { type: 'external'; label: string; href: string; className?: string }
   | {
       type: 'category';
       label: string;

@@ -13,7 +13,8 @@ import {
   withAbsoluteSources,
 } from './config-error-position.js';
 import { siteCacheDir } from '../shared/package-paths.js';
-import { causeOf, errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { causeOf, errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { readSidebarsFile, sidebarsFileOf } from './docusaurus-sidebars.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
 
 export interface LoadConfigOptions {
@@ -131,8 +132,39 @@ export async function loadConfig(
       diagnostics: [errorDiagnostic('DG105', 'Config file must `export default defineConfig({...})`.', { file: rel })],
     };
   }
-  const resolved = resolveConfig(exported, { root, configFile: rel, openapiOverride: options.openapiOverride });
-  return { config: resolved.config, dependencies, diagnostics: resolved.diagnostics };
+  const sidebars = await withSidebarsFile(exported as Record<string, unknown>, root);
+  // A sidebars file that cannot be read: what names its sidebars would only repeat the error.
+  if (hasErrors(sidebars.diagnostics)) return { dependencies, diagnostics: sidebars.diagnostics };
+  const resolved = resolveConfig(sidebars.config, {
+    root,
+    configFile: rel,
+    openapiOverride: options.openapiOverride,
+    sidebarsFile: sidebars.file,
+  });
+  const all = [...sidebars.diagnostics, ...resolved.diagnostics];
+  return {
+    config: hasErrors(all) ? undefined : resolved.config,
+    dependencies: [...dependencies, ...sidebars.files],
+    diagnostics: all,
+  };
+}
+
+/**
+ * The config with the sidebars of its Docusaurus sidebars file added (`docs.sidebarPath`, or
+ * sidebars.js|ts|json beside it when it declares no `sidebars`): the file is read at every build,
+ * like the config, and is a dependency the dev server watches.
+ */
+async function withSidebarsFile(config: Record<string, unknown>, root: string) {
+  const absolute = sidebarsFileOf(config, root);
+  if (!absolute) return { config, files: [], diagnostics: [] };
+  const read = await readSidebarsFile(absolute);
+  const sidebars = { ...read.sidebars, ...(config.sidebars as Record<string, unknown> | undefined) };
+  return {
+    config: { ...config, sidebars },
+    file: relative(process.cwd(), absolute) || absolute,
+    files: read.files,
+    diagnostics: read.diagnostics,
+  };
 }
 
 /** Why evaluating the config failed, at the line of site.config.ts (or of a file it imports) where it did. */

@@ -53,12 +53,15 @@ export interface SiteConfig extends Omit<ParsedSiteConfig, 'navbar'> {
   configFile: string;
   /** Absolute path of the API description, if any. */
   openapiFile?: string;
+  /** The Docusaurus sidebars file the sidebars were read from, if any (relative, for messages). */
+  sidebarsFile?: string;
 }
 
 export interface ResolveConfigOptions {
   root: string;
   configFile: string;
   openapiOverride?: string;
+  sidebarsFile?: string;
 }
 
 export interface ResolvedConfigResult {
@@ -205,6 +208,7 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
     root: options.root,
     configFile: file,
     openapiFile: openapi ? resolve(options.root, openapi) : undefined,
+    ...(options.sidebarsFile ? { sidebarsFile: options.sidebarsFile } : {}),
   };
   return { config: deepFreeze(config), diagnostics: [] };
 }

@@ -12,7 +12,11 @@ export interface DocEntry extends SplitSource {
  * `/guides/usage`; `index.md` → `/`; front matter `id` renames the last segment and `slug`
  * overrides the route (absolute, or relative to the file's folder). Drafts are left out.
  */
-export function assignDocRoutes(sources: readonly SplitSource[]): {
+export function assignDocRoutes(
+  sources: readonly SplitSource[],
+  /** Docusaurus' docs routeBasePath: '/docs' serves `intro.md` at /docs/intro (and a `slug` under it). */
+  routeBasePath = '/',
+): {
   entries: DocEntry[];
   /** Pages left out because their route or id is taken (DG204, DG205): links and sidebar items naming them are not errors of their own. */
   unbuilt: DocEntry[];
@@ -29,7 +33,7 @@ export function assignDocRoutes(sources: readonly SplitSource[]): {
     const dir = posix.dirname(contentPath) === '.' ? '' : posix.dirname(contentPath);
     const name = split.frontMatter.id ?? posix.basename(contentPath);
     const id = dir ? `${dir}/${name}` : name;
-    const route = routeFor(dir, name, split.frontMatter.slug);
+    const route = underBase(routeBasePath, routeFor(dir, name, split.frontMatter.slug));
     const entry: DocEntry = { ...split, id, route };
     const unsafe = unsafeRouteDiagnostic(entry);
     if (unsafe) {
@@ -93,6 +97,8 @@ function unsafeRouteDiagnostic(entry: DocEntry): Diagnostic | undefined {
     },
   );
 }
+
+const underBase = (base: string, route: string) => (base === '/' ? route : route === '/' ? base : `${base}${route}`);
 
 function routeFor(dir: string, name: string, slug: string | undefined): string {
   if (slug) {

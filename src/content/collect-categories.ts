@@ -1,6 +1,7 @@
 import { join, posix, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { generatedIndexLink } from '../config/schema.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSiteFile, walkSiteFolder } from './walk-site-folder.js';
 
@@ -13,17 +14,7 @@ export const categoryMetaSchema = z.strictObject({
   className: z.string().optional(),
   /** The category label links to a doc, or to a generated page of cards for its items. */
   link: z
-    .union([
-      z.strictObject({ type: z.literal('doc'), id: z.string().min(1) }),
-      z.strictObject({
-        type: z.literal('generated-index'),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        slug: z.string().optional(),
-        keywords: z.array(z.string()).optional(),
-        image: z.string().optional(),
-      }),
-    ])
+    .union([z.strictObject({ type: z.literal('doc'), id: z.string().min(1) }), generatedIndexLink])
     .nullable()
     .optional(),
   customProps: z.record(z.string(), z.unknown()).optional(),

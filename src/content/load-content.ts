@@ -56,7 +56,7 @@ export async function loadContent({
     diagnostics.push(...result.diagnostics);
     if (result.value) splits.push(result.value);
   }
-  const { entries, unbuilt, diagnostics: routeDiagnostics } = assignDocRoutes(splits);
+  const { entries, unbuilt, diagnostics: routeDiagnostics } = assignDocRoutes(splits, config.docs.routeBasePath);
   diagnostics.push(...routeDiagnostics);
   // A link to a page left out for a clash goes where the clash is: the clash is the one error to report.
   const docRoutes = new Map([...entries, ...unbuilt].map((entry) => [entry.source.absolutePath, entry.route]));

@@ -10,6 +10,8 @@ export interface AutogenerateContext {
   docs: readonly Page[];
   byId: ReadonlyMap<string, Page>;
   categories: CategoryIndex;
+  /** Docs' route prefix ('/' or '/docs'): generated-index pages go under it, as in Docusaurus. */
+  routeBasePath?: string;
   docLink: (page: Page) => NavItem;
   /** Outputs: generated-index pages and problems with category files. */
   generatedPages: Page[];
@@ -105,10 +107,20 @@ function linkedDoc(meta: CategoryMeta, path: string, context: AutogenerateContex
   return page;
 }
 
-/** `link: { type: 'generated-index' }`: a page of cards for the category's items at /category/{slug}. */
-function generatedIndexPage(path: string, label: string, meta: CategoryMeta, context: AutogenerateContext): Page {
+/**
+ * `link: { type: 'generated-index' }`: a page of cards for the category's items at /category/{slug}
+ * (under the docs' routeBasePath). `path` names the category uniquely (its folder, or its place in
+ * a sidebars file); `meta.file` is where it was declared.
+ */
+export function generatedIndexPage(
+  path: string,
+  label: string,
+  meta: Pick<CategoryMeta, 'link' | 'description' | 'file'>,
+  context: Pick<AutogenerateContext, 'routeBasePath' | 'generatedPages'>,
+): Page {
   const link = meta.link as Extract<CategoryMeta['link'], { type: 'generated-index' }>;
-  const route = link.slug ? posix.normalize(`/${link.slug}`).replace(/\/+$/, '') || '/' : `/category/${slug(label)}`;
+  const base = context.routeBasePath ?? '/';
+  const route = posix.join(base, link.slug ? `/${link.slug}` : `/category/${slug(label)}`).replace(/(.)\/+$/, '$1');
   const description = link.description ?? meta.description ?? '';
   const page: Page = {
     id: `_category_/${path}`,

@@ -40,7 +40,7 @@ export function SidebarItems({ items, activeRoute, baseUrl, level, path = [] }: 
       {items.map((item, index) => {
         if (item.type === 'external')
           return (
-            <li key={index} className="menu-item">
+            <li key={index} className={item.className ? `menu-item ${item.className}` : 'menu-item'}>
               <ExternalLink href={item.href} className="menu-link">
                 {item.label}
               </ExternalLink>
