@@ -10,6 +10,7 @@ import { sanitize, defaultSchema } from 'hast-util-sanitize';
 import type { Root } from 'hast';
 import { remarkAdmonitions } from './plugins/remark-admonitions.js';
 import { remarkDocsFeatures } from './plugins/remark-docs-features.js';
+import { remarkMdxSyntaxWarnings } from './plugins/remark-mdx-syntax-warnings.js';
 import { rehypeHeadingAnchors } from './plugins/rehype-heading-anchors.js';
 import { rehypeLinks } from './plugins/rehype-links.js';
 import { rehypeCodeBlocks } from './plugins/rehype-code-blocks.js';
@@ -55,7 +56,7 @@ export function createMarkdownProcessor({
   // dollar sign means, and Docusaurus sites turn it on explicitly too.
   const base = (math ? gfm.use(remarkMath) : gfm).use(remarkDirective).use(remarkAdmonitions).use(remarkDocsFeatures);
   const html = trusted
-    ? base.use(remarkRehype, { allowDangerousHtml: true })
+    ? base.use(remarkMdxSyntaxWarnings).use(remarkRehype, { allowDangerousHtml: true })
     : base.use(remarkRehype, { allowDangerousHtml: false }).use(rehypeSanitizeUntrusted);
   const processor = math ? html.use(rehypeKatex) : html;
   return processor

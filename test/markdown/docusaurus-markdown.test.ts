@@ -198,3 +198,48 @@ test('property: highlight-start/end ranges highlight exactly the lines between t
     assert.equal(result.code.split('\n').length, kept);
   }
 });
+
+test('MDX syntax in a .md page is a warning at its line, never a silently different page', () => {
+  // Written the way Docusaurus authors mix MDX into .md files (Docusaurus parses them as MDX by default).
+  const page = [
+    '---',
+    'title: Onboarding project',
+    'sidebar_position: 2',
+    '---',
+    '',
+    "import useBaseUrl from '@docusaurus/useBaseUrl';",
+    "import Tabs from '@theme/Tabs';",
+    '',
+    'Import the CSV from the dashboard, then export it again.',
+    '',
+    "<div style={{display: 'flex'}}>",
+    '  <img alt="Hat" src={useBaseUrl(\'img/hat.png\')} />',
+    '</div>',
+    '',
+    '<details><summary>Plain HTML</summary>',
+    '',
+    'Stays as it is: <img src="/img/a.png" alt="a"/>.',
+    '',
+    '</details>',
+    '',
+    '```js',
+    "import x from 'y';",
+    '```',
+    '',
+    '<Tabs groupId="lang">',
+    '',
+    'export const answer = 42;',
+  ].join('\n');
+  const warnings = render(page).diagnostics.filter((d) => d.code === 'DG211');
+  assert.deepEqual(
+    warnings.map((d) => [d.line, d.column, d.severity]),
+    [
+      [6, 1, 'warning'],
+      [11, 1, 'warning'],
+      [25, 1, 'warning'],
+      [27, 1, 'warning'],
+    ],
+  );
+  assert.match(warnings[0].message, /import useBaseUrl from '@docusaurus\/useBaseUrl';/);
+  assert.match(warnings[0].hint!, /rename the file to \.mdx/);
+});
