@@ -1,4 +1,4 @@
-// Compiles the CLI (src/) to dist/ with esbuild: dist/cli.js and its two worker modules, each one
+// Compiles the CLI (src/) to dist/ with esbuild: dist/cli.js, its two worker modules and the MDX pipeline, each one
 // self-contained file with its dependencies inside. Node then reads and compiles two files instead
 // of resolving and loading ~600 small modules, which took most of a second at every start.
 // Left outside: esbuild (a native binary it starts itself) and React (the dev server's template
@@ -18,6 +18,8 @@ const result = await build({
     cli: 'src/cli/main.ts',
     'parse-worker': 'src/content/parse-worker.ts',
     'search-worker': 'src/search/search-worker.ts',
+    // The MDX pipeline, loaded only by sites that have .mdx pages (src/content/load-content.ts).
+    mdx: 'src/content/mdx/parse-mdx-page.ts',
   },
   outdir: 'dist',
   bundle: true,

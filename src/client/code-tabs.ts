@@ -34,17 +34,19 @@ export function selectTab(group: Element, value: string): boolean {
 
 /**
  * Takes over the tab groups under `scope` (the server renders tabs as links to their panels, which
- * work without JavaScript): applies the tab named by the URL's hash, else the remembered language.
+ * work without JavaScript): applies the tab named by the URL's hash, else the group's preferred
+ * value (the URL's query string, the remembered choice), else keeps the server's choice.
  */
-export function enhanceTabs(scope: ParentNode, language: string | null, hash: string): void {
+export function enhanceTabs(scope: ParentNode, preferred: (group: HTMLElement) => string | null, hash: string): void {
   for (const group of scope.querySelectorAll<HTMLElement>(GROUP)) {
     group.setAttribute('data-tabs-enhanced', '');
     const targeted =
       hash.length > 1
         ? own(group, '[data-tab-panel]').find((panel) => panel.id === safeDecode(hash.slice(1)))
         : undefined;
+    const value = preferred(group);
     if (targeted) selectTab(group, targeted.dataset.tabPanel ?? '');
-    else if (language && group.matches(LANGUAGE_GROUP)) selectTab(group, language);
+    else if (value && selectTab(group, value)) continue;
     else {
       const selected = own(group, '[data-tab-value][aria-selected="true"]')[0] ?? own(group, '[data-tab-value]')[0];
       if (selected) selectTab(group, selected.dataset.tabValue ?? '');
@@ -52,16 +54,44 @@ export function enhanceTabs(scope: ParentNode, language: string | null, hash: st
   }
 }
 
+/** Where Docusaurus remembers the choice of a `groupId` tab group (so sites keep readers' choices). */
+export const tabGroupKey = (groupId: string) => `docusaurus.tab.${groupId}`;
+
+/** The choice a group should show: `?{queryString}=` first, then the stored `groupId` or language choice. */
+function preferredValue(group: HTMLElement, storage: SafeStorage): string | null {
+  const query = group.dataset.tabsQuery;
+  const fromUrl = query ? new URLSearchParams(window.location.search).get(query) : null;
+  if (fromUrl) return fromUrl;
+  if (group.dataset.tabsGroup) return storage.get(tabGroupKey(group.dataset.tabsGroup));
+  return group.matches(LANGUAGE_GROUP) ? storage.get(CODE_LANGUAGE_KEY) : null;
+}
+
+/** The groups that follow `group`'s choice: language groups, or docs tabs with the same `groupId`. */
+function syncedGroups(doc: Document, group: Element): Element[] {
+  if (group.matches(LANGUAGE_GROUP)) return [...doc.querySelectorAll(LANGUAGE_GROUP)];
+  const id = (group as HTMLElement).dataset.tabsGroup;
+  if (!id) return [];
+  return [...doc.querySelectorAll<HTMLElement>('[data-tabs-group]')].filter((other) => other.dataset.tabsGroup === id);
+}
+
 /**
- * Tabs of code samples and responses: a click (or arrow keys in a tab list) selects a tab without
- * touching the URL. Language tabs switch every language group of the page together, and the
- * choice is stored so that other pages and other browser tabs show the same language.
+ * Tabs of code samples and responses, and the docs' `<Tabs>`: a click (or arrow keys in a tab
+ * list) selects a tab without touching the hash. Language tabs (and docs tabs with the same
+ * `groupId`) switch together on the page, and the choice is stored so that other pages and other
+ * browser tabs show the same one; a docs group with a `queryString` writes its choice to the URL.
  */
 export function setupCodeTabs(doc: Document, storage: SafeStorage): { apply(scope: ParentNode): void } {
   const choose = (group: Element, value: string) => {
-    if (!selectTab(group, value) || !group.matches(LANGUAGE_GROUP)) return;
-    storage.set(CODE_LANGUAGE_KEY, value);
-    for (const other of doc.querySelectorAll(LANGUAGE_GROUP)) if (other !== group) selectTab(other, value);
+    if (!selectTab(group, value)) return;
+    const { tabsGroup, tabsQuery } = (group as HTMLElement).dataset;
+    if (group.matches(LANGUAGE_GROUP)) storage.set(CODE_LANGUAGE_KEY, value);
+    else if (tabsGroup) storage.set(tabGroupKey(tabsGroup), value);
+    for (const other of syncedGroups(doc, group)) if (other !== group) selectTab(other, value);
+    if (tabsQuery) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(tabsQuery, value);
+      window.history.replaceState(window.history.state, '', url);
+    }
   };
   doc.addEventListener('click', (event) => {
     const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[data-tab-value]');
@@ -88,10 +118,17 @@ export function setupCodeTabs(doc: Document, storage: SafeStorage): { apply(scop
     choose(group, tabs[next]?.dataset.tabValue ?? '');
   });
   window.addEventListener('storage', (event) => {
-    if (event.key !== CODE_LANGUAGE_KEY || !event.newValue) return;
-    for (const group of doc.querySelectorAll(LANGUAGE_GROUP)) selectTab(group, event.newValue);
+    if (!event.key || !event.newValue) return;
+    const groups =
+      event.key === CODE_LANGUAGE_KEY
+        ? doc.querySelectorAll<HTMLElement>(LANGUAGE_GROUP)
+        : [...doc.querySelectorAll<HTMLElement>('[data-tabs-group]')].filter(
+            (group) => tabGroupKey(group.dataset.tabsGroup ?? '') === event.key,
+          );
+    for (const group of groups) selectTab(group, event.newValue);
   });
-  const apply = (scope: ParentNode) => enhanceTabs(scope, storage.get(CODE_LANGUAGE_KEY), window.location.hash);
+  const apply = (scope: ParentNode) =>
+    enhanceTabs(scope, (group) => preferredValue(group, storage), window.location.hash);
   apply(doc);
   return { apply };
 }

@@ -4,7 +4,7 @@ import { realPath } from '../shared/allowed-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
-import { assignDocRoutes } from './assign-doc-routes.js';
+import { assignDocRoutes, type DocEntry } from './assign-doc-routes.js';
 import { collectSources } from './collect-sources.js';
 import { collectCategories, type CategoryIndex } from './collect-categories.js';
 import type { AssetResolver } from './create-asset-resolver.js';
@@ -70,9 +70,21 @@ export async function loadContent({
     baseUrl: config.baseUrl,
     assetUrl: assets.assetUrl,
   };
-  const outcomes = cache
-    ? await parsePagesCached(cache, entries, parseOptions, assets)
-    : await parsePages(entries, parseOptions);
+  // `.mdx` pages take the MDX pipeline (format 'detect', as Docusaurus); it is loaded only when a
+  // site has some, so Markdown-only sites do not pay for it, not even at start-up.
+  const isMdx = (entry: DocEntry) => entry.source.absolutePath.endsWith('.mdx');
+  const markdownEntries = entries.filter((entry) => !isMdx(entry));
+  const mdxEntries = entries.filter(isMdx);
+  const parseMdx = async () => {
+    const mdx = await loadMdxPipeline();
+    return mdx.parseMdxPages(mdxEntries, mdx.createMdxPageOptions(config, parseOptions));
+  };
+  const [markdownOutcomes, mdxOutcomes] = await Promise.all([
+    cache ? parsePagesCached(cache, markdownEntries, parseOptions, assets) : parsePages(markdownEntries, parseOptions),
+    mdxEntries.length ? parseMdx() : [],
+  ]);
+  const byEntry = new Map([...markdownOutcomes, ...mdxOutcomes].map((outcome) => [outcome.entry, outcome]));
+  const outcomes = entries.map((entry) => byEntry.get(entry)!);
   const pages: Page[] = [];
   for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {
     diagnostics.push(...pageDiagnostics);
@@ -97,6 +109,17 @@ export async function loadContent({
     unbuiltRoutes: unbuilt.map((entry) => entry.route),
     diagnostics,
   };
+}
+
+/**
+ * The MDX pipeline (MDX, its theme modules, esbuild bundling). The compiled CLI keeps it in its own
+ * file, dist/mdx.js, so that Markdown-only sites do not even read it; from the TypeScript sources
+ * (tests) it is imported as is. The path is a variable so that esbuild leaves the import alone.
+ */
+function loadMdxPipeline(): Promise<typeof import('./mdx/parse-mdx-page.js')> {
+  const compiled = import.meta.url.endsWith('/dist/cli.js');
+  const path = compiled ? new URL('./mdx.js', import.meta.url).href : './mdx/parse-mdx-page.js';
+  return import(path) as Promise<typeof import('./mdx/parse-mdx-page.js')>;
 }
 
 function noSources(config: SiteConfig): Diagnostic {

@@ -2,7 +2,7 @@ import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
 import type { DocEntry } from './assign-doc-routes.js';
-import { createMarkdownContext } from './markdown-context.js';
+import { contextOf, createMarkdownContext } from './markdown-context.js';
 import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
 import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
@@ -45,6 +45,15 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   // Only pages with a dollar sign pay for the math grammar.
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
   const html = String(processor.processSync(file));
+  return pageFromHtml(entry, html, file);
+}
+
+/**
+ * The Page of a document whose body is rendered to `html`, with what the Markdown plugins
+ * collected on `file` (TOC, anchors, links, assets, diagnostics): shared by Markdown and MDX.
+ */
+export function pageFromHtml(entry: DocEntry, html: string, file: VFile, extra: Diagnostic[] = []): ParsedPage {
+  const context = contextOf(file);
   const fm = entry.frontMatter;
   const text = (html.includes('class="katex"') ? mathAsTex(html) : html).replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
   // Docusaurus' order: front matter, then the body's own top-level h1, then the doc id.
@@ -84,7 +93,7 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   return {
     page,
     assets: context.assets.map((a) => a.source),
-    diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...missingTitle],
+    diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...extra, ...missingTitle],
   };
 }
 

@@ -21,6 +21,10 @@ export interface TabsProps {
   group: string;
   /** `data-code-tabs`: groups whose choice is synchronised and remembered ('language'). */
   sync?: string;
+  /** The tab shown first (default 0; -1 shows none, as Docusaurus' `defaultValue={null}`). */
+  selected?: number;
+  /** Docusaurus tabs: `groupId` (synchronised and remembered) and `queryString` (the URL's search param). */
+  docusaurus?: { groupId?: string; queryString?: string; className?: string };
 }
 
 /**
@@ -28,15 +32,21 @@ export interface TabsProps {
  * shows, the others carry `hidden`, and api.css shows the panel that is the URL's :target
  * instead. The client takes over switching (and sets `data-tabs-enhanced` on the container).
  */
-export function Tabs({ items, label, visible = items.length, group, sync }: TabsProps) {
+export function Tabs({ items, label, visible = items.length, group, sync, selected = 0, docusaurus }: TabsProps) {
   const shown = items.slice(0, visible);
   const overflow = items.slice(visible);
   return (
-    <div className="api-tabs" data-tabs={group} data-code-tabs={sync}>
+    <div
+      className={docusaurus?.className ? `api-tabs ${docusaurus.className}` : 'api-tabs'}
+      data-tabs={group}
+      data-code-tabs={sync}
+      data-tabs-group={docusaurus?.groupId}
+      data-tabs-query={docusaurus?.queryString}
+    >
       <div className="api-tabs__bar">
         <div role="tablist" aria-label={label} className="api-tabs__list">
           {shown.map((item, i) => (
-            <Tab key={item.panelId} item={item} selected={i === 0} />
+            <Tab key={item.panelId} item={item} selected={i === selected} />
           ))}
         </div>
         {overflow.length > 0 && (
@@ -45,8 +55,8 @@ export function Tabs({ items, label, visible = items.length, group, sync }: Tabs
               More<span className="sr-only"> {label.toLowerCase()}</span> ({overflow.length})
             </summary>
             <div role="tablist" aria-label={`${label}: more`} aria-orientation="vertical" className="api-tabs__menu">
-              {overflow.map((item) => (
-                <Tab key={item.panelId} item={item} selected={false} />
+              {overflow.map((item, i) => (
+                <Tab key={item.panelId} item={item} selected={visible + i === selected} />
               ))}
             </div>
           </details>
@@ -62,7 +72,7 @@ export function Tabs({ items, label, visible = items.length, group, sync }: Tabs
             aria-labelledby={tabId(item.panelId)}
             data-tab-panel={item.value}
             tabIndex={0}
-            hidden={i > 0}
+            hidden={i !== selected}
           >
             {item.content}
           </div>

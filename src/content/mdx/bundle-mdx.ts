@@ -1,0 +1,159 @@
+import { build, type Message, type Plugin } from 'esbuild';
+import { relative } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { MdxImport } from './remark-mdx-references.js';
+import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modules.js';
+
+export interface MdxBundleInput {
+  /** The page compiled by MDX (an ES module), with its source map. */
+  code: string;
+  map: object;
+  absolutePath: string;
+  /** Path relative to the site root, for messages. */
+  sourcePath: string;
+  root: string;
+  imports: readonly MdxImport[];
+  /** Registers an imported image or file as an asset of the page and returns its public URL. */
+  assetUrl: (absolutePath: string) => string;
+}
+
+export interface MdxBundle {
+  js: string;
+  map: string;
+}
+
+/** The name esbuild gives the compiled page (errors located in it are at the page's imports). */
+const PAGE_MODULE = '__docsgen_mdx_page__.js';
+
+const ASSET = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|pdf|zip|mp4|webm|woff2?)$/i;
+
+/**
+ * `@theme/…` and `@docusaurus/…` come from docsgen (or are DG232 when it has no such module),
+ * `@site/…` is the site root, images and files imported by a component become page assets, and
+ * stylesheets are not applied yet (DG235).
+ */
+function mdxModulesPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin {
+  return {
+    name: 'docsgen-mdx-modules',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^@(?:theme|docusaurus|theme-original|theme-init)\// }, (args) =>
+        THEME_MODULES[args.path]
+          ? { path: args.path, external: true }
+          : { errors: [{ text: `NOT_PROVIDED ${args.path}` }] },
+      );
+      esbuild.onResolve({ filter: /^@site\// }, async (args) => {
+        const found = await esbuild.resolve(`./${args.path.slice('@site/'.length)}`, {
+          resolveDir: input.root,
+          kind: args.kind,
+        });
+        return found.errors.length ? { errors: [{ text: `Could not resolve "${args.path}"` }] } : found;
+      });
+      esbuild.onLoad({ filter: ASSET }, (args) => ({
+        contents: `export default ${JSON.stringify(input.assetUrl(args.path))};`,
+        loader: 'js',
+      }));
+      esbuild.onLoad({ filter: /\.css$/ }, (args) => {
+        warnings.push({
+          code: 'DG235',
+          severity: 'warning',
+          message: `The stylesheet "${relative(input.root, args.path)}" imported by an MDX page or its components is not applied`,
+          file: input.sourcePath,
+          hint: 'docsgen does not load component stylesheets yet: its class names are empty. Move the rules into the theme stylesheet.',
+        });
+        return { contents: 'export default new Proxy({}, { get: () => undefined });', loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles a compiled MDX page with what it imports (the site's components, npm packages) into
+ * one CommonJS module for Node, leaving React and docsgen's theme modules to be provided when it
+ * runs. The MDX source map is chained, so positions in the bundle map back to the .mdx file.
+ */
+export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBundle; diagnostics: Diagnostic[] }> {
+  const warnings: Diagnostic[] = [];
+  const inlineMap = Buffer.from(JSON.stringify(input.map)).toString('base64');
+  try {
+    const result = await build({
+      stdin: {
+        contents: `${input.code}\n//# sourceMappingURL=data:application/json;base64,${inlineMap}`,
+        resolveDir: input.absolutePath.replace(/[/\\][^/\\]*$/, ''),
+        sourcefile: PAGE_MODULE,
+        loader: 'js',
+      },
+      absWorkingDir: input.root,
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      outfile: 'page.js',
+      sourcemap: 'external',
+      jsx: 'automatic',
+      loader: { '.js': 'jsx' },
+      external: ['react', 'react/jsx-runtime'],
+      plugins: [mdxModulesPlugin(input, warnings)],
+      logLevel: 'silent',
+    });
+    const js = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text ?? '';
+    const map = result.outputFiles.find((file) => file.path.endsWith('.map'))?.text ?? '{}';
+    return { bundle: { js, map }, diagnostics: warnings };
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors ?? [];
+    if (!errors.length) throw error;
+    return { diagnostics: [...warnings, ...errors.map((message) => importDiagnostic(message, input))] };
+  }
+}
+
+/** The package an import names (`@scope/name` or `name`), or undefined for paths. */
+function packageName(specifier: string): string | undefined {
+  if (/^[./]/.test(specifier) || specifier.startsWith('@site/')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function isInstalled(pkg: string, from: string): boolean {
+  try {
+    createRequire(from).resolve(`${pkg}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An esbuild error while bundling a page: most often an import that does not resolve (DG231, DG232). */
+function importDiagnostic(message: Message, input: MdxBundleInput): Diagnostic {
+  const notProvided = /^NOT_PROVIDED (.+)$/.exec(message.text)?.[1];
+  const unresolved = /^Could not resolve "([^"]+)"/.exec(message.text)?.[1];
+  const specifier = notProvided ?? unresolved;
+  const inPage = !message.location || message.location.file.endsWith(PAGE_MODULE);
+  const written = inPage ? input.imports.find((item) => item.source === specifier) : undefined;
+  const where = inPage
+    ? { file: input.sourcePath, line: written?.line, column: written?.column }
+    : { file: message.location!.file, line: message.location!.line, column: message.location!.column + 1 };
+  if (notProvided)
+    return {
+      code: 'DG232',
+      severity: 'error',
+      message: `"${notProvided}" is a ${isFrameworkModule(notProvided) ? 'Docusaurus' : 'theme'} module that docsgen does not provide`,
+      ...where,
+      hint: `docsgen provides ${PROVIDED_MODULES.join(', ')}. Use one of them, or write the component in src/components and import it from '@site/src/components/…'.`,
+    };
+  const pkg = specifier ? packageName(specifier) : undefined;
+  const installed = pkg !== undefined && isInstalled(pkg, input.absolutePath);
+  return {
+    code: 'DG231',
+    severity: 'error',
+    message: specifier
+      ? `Cannot resolve the import "${specifier}"${pkg ? `: the npm package "${pkg}" is ${installed ? 'installed but has no such module' : 'not installed'}` : ': no such file'}`
+      : `Cannot bundle the page's imports: ${message.text}`,
+    ...where,
+    hint: installed
+      ? `Check the path inside "${pkg}" against its package.json "exports".`
+      : pkg
+        ? `Install it in the site (\`npm install ${pkg}\`), or remove the import.`
+        : 'Check the path: relative paths start from the file that imports them; `@site/` is the folder of site.config.ts.',
+  };
+}

@@ -1,0 +1,64 @@
+import { createProcessor } from '@mdx-js/mdx';
+import { SourceMapGenerator } from 'source-map';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
+import { fromHtml } from 'hast-util-from-html';
+import { visit, SKIP } from 'unist-util-visit';
+import type { Root, RootContent } from 'hast';
+import { remarkAdmonitions } from '../plugins/remark-admonitions.js';
+import { remarkDocsFeatures } from '../plugins/remark-docs-features.js';
+import { rehypeHeadingAnchors } from '../plugins/rehype-heading-anchors.js';
+import { rehypeLinks } from '../plugins/rehype-links.js';
+import { rehypeCodeBlocks } from '../plugins/rehype-code-blocks.js';
+import { rehypeTaskListLabels } from '../plugins/rehype-task-list-labels.js';
+import { remarkMdxReferences } from './remark-mdx-references.js';
+
+/**
+ * docsgen's plugins emit some markup as HTML text (highlighted code blocks, the doc-card
+ * placeholder); MDX compiles a tree to JavaScript and has no place for raw HTML, so it is parsed
+ * back into elements.
+ */
+function rehypeRawToElements() {
+  return (tree: Root) => {
+    visit(tree, 'raw', (node, index, parent) => {
+      if (!parent || index === undefined) return undefined;
+      const children = fromHtml((node as { value: string }).value, { fragment: true }).children as RootContent[];
+      parent.children.splice(index, 1, ...(children as never[]));
+      return [SKIP, index + children.length];
+    });
+  };
+}
+
+export type MdxProcessor = ReturnType<typeof createProcessor>;
+
+/**
+ * The MDX pipeline: MDX 3's grammar (remark-mdx, on remark-parse) with the same remark and rehype
+ * plugins as Markdown pages, compiled to an ES module (with a source map, so that errors thrown
+ * while the page renders point at the .mdx file).
+ */
+export function createMdxProcessor({ math = false }: { math?: boolean } = {}): MdxProcessor {
+  return createProcessor({
+    format: 'mdx',
+    outputFormat: 'program',
+    SourceMapGenerator,
+    remarkPlugins: [
+      remarkGfm,
+      ...(math ? [remarkMath] : []),
+      remarkDirective,
+      remarkAdmonitions,
+      remarkDocsFeatures,
+      remarkMdxReferences,
+    ],
+    remarkRehypeOptions: { allowDangerousHtml: true },
+    rehypePlugins: [
+      ...(math ? [rehypeKatex] : []),
+      rehypeHeadingAnchors,
+      rehypeLinks,
+      rehypeCodeBlocks,
+      rehypeTaskListLabels,
+      rehypeRawToElements,
+    ],
+  });
+}

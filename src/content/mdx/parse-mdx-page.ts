@@ -1,0 +1,157 @@
+import { VFile } from 'vfile';
+import { causeOf, errorDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { SiteConfig } from '../../config/resolve-config.js';
+import type { DocEntry } from '../assign-doc-routes.js';
+import { createMarkdownContext } from '../markdown-context.js';
+import type { Highlighter } from '../highlighter.js';
+import { pageFromHtml } from '../parse-page.js';
+import type { ParseOutcome } from '../parse-pages.js';
+import { bundleMdx } from './bundle-mdx.js';
+import { prepareMdxSource } from './mdx-source.js';
+import { createMdxProcessor, type MdxProcessor } from './mdx-processor.js';
+import { mdxReferencesOf } from './remark-mdx-references.js';
+import { renderMdx } from './run-mdx.js';
+import type { DocusaurusContextValue } from './theme/page-context.js';
+
+export interface MdxPageOptions {
+  processor: MdxProcessor;
+  /** With config `markdown.math`: for pages with a `$`. */
+  mathProcessor?: MdxProcessor;
+  highlighter: Highlighter;
+  docRoutes: ReadonlyMap<string, string>;
+  baseUrl: string;
+  assetUrl: (absolutePath: string) => string;
+  root: string;
+  docusaurus: DocusaurusContextValue;
+}
+
+/** What `useDocusaurusContext()` gives pages: the config under Docusaurus' names. */
+export function docusaurusContextOf(config: SiteConfig): DocusaurusContextValue {
+  return {
+    siteConfig: {
+      title: config.title,
+      tagline: config.tagline,
+      url: config.url,
+      baseUrl: config.baseUrl,
+      favicon: config.favicon,
+      customFields: {},
+      themeConfig: {
+        navbar: config.navbar,
+        footer: config.footer,
+        colorMode: config.colorMode,
+        announcementBar: config.announcementBar,
+      },
+    },
+    siteMetadata: { docusaurusVersion: '3' },
+    i18n: {
+      defaultLocale: config.i18n.defaultLocale,
+      locales: config.i18n.locales,
+      currentLocale: config.i18n.defaultLocale,
+    },
+  };
+}
+
+export function createMdxPageOptions(
+  config: SiteConfig,
+  shared: Pick<MdxPageOptions, 'highlighter' | 'docRoutes' | 'assetUrl'>,
+): MdxPageOptions {
+  return {
+    ...shared,
+    processor: createMdxProcessor(),
+    mathProcessor: config.markdown.math ? createMdxProcessor({ math: true }) : undefined,
+    baseUrl: config.baseUrl,
+    root: config.root,
+    docusaurus: docusaurusContextOf(config),
+  };
+}
+
+/** An MDX syntax error (MDX stops at the first): DG230 at its place. */
+function syntaxDiagnostic(error: unknown, entry: DocEntry): Diagnostic {
+  const message = error as { reason?: string; message?: string; line?: number; column?: number; url?: string };
+  return {
+    code: 'DG230',
+    severity: 'error',
+    message: `MDX syntax error: ${message.reason ?? message.message ?? String(error)}`,
+    file: entry.source.relativePath,
+    line: message.line ? message.line + entry.lineOffset : undefined,
+    column: message.column ?? undefined,
+    hint: 'An .mdx file is JSX and Markdown: `{` `}` and `<` start code. Escape them (`\\{`, `&lt;`), or rename the file to .md if it has no JSX.',
+  };
+}
+
+/**
+ * Turns one MDX document into a Page: compiled by MDX with the Markdown plugins, bundled with
+ * its imports, rendered with React on the server to the same kind of HTML body as Markdown pages.
+ */
+export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Promise<ParseOutcome> {
+  const context = createMarkdownContext({
+    sourcePath: entry.source.relativePath,
+    absolutePath: entry.source.absolutePath,
+    docRoutes: options.docRoutes,
+    baseUrl: options.baseUrl,
+    highlighter: options.highlighter,
+    assetUrl: options.assetUrl,
+    lineOffset: entry.lineOffset,
+  });
+  const file = new VFile({
+    path: entry.source.absolutePath,
+    value: prepareMdxSource(entry.body),
+    data: { docsgen: context },
+  });
+  const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
+  try {
+    await processor.process(file);
+  } catch (error) {
+    return { entry, diagnostics: [...context.diagnostics, syntaxDiagnostic(error, entry)] };
+  }
+  const failed = (diagnostics: Diagnostic[]): ParseOutcome => ({
+    entry,
+    diagnostics: [...context.diagnostics, ...diagnostics],
+  });
+  if (context.diagnostics.some((d) => d.code === 'DG233')) return failed([]);
+  const bundled = await bundleMdx({
+    code: String(file.value),
+    map: file.map ?? {},
+    absolutePath: entry.source.absolutePath,
+    sourcePath: entry.source.relativePath,
+    root: options.root,
+    imports: mdxReferencesOf(file).imports,
+    assetUrl: (path) => {
+      context.assets.push({ source: path });
+      return options.assetUrl(path);
+    },
+  });
+  if (!bundled.bundle) return failed(bundled.diagnostics);
+  const page = {
+    docusaurus: options.docusaurus,
+    highlighter: options.highlighter,
+    sourcePath: entry.source.relativePath,
+    nextId: (
+      (n) => () =>
+        ++n
+    )(0),
+    diagnostics: [],
+  };
+  const rendered = renderMdx(bundled.bundle, page, entry.lineOffset);
+  if (rendered.html === undefined) return failed([...bundled.diagnostics, ...rendered.diagnostics]);
+  const parsed = pageFromHtml(entry, rendered.html, file, [...bundled.diagnostics, ...page.diagnostics]);
+  return { entry, parsed, diagnostics: parsed.diagnostics };
+}
+
+/** Parses the MDX pages, in order, on this thread (esbuild does the bundling in its own process). */
+export async function parseMdxPages(entries: readonly DocEntry[], options: MdxPageOptions): Promise<ParseOutcome[]> {
+  const outcomes: ParseOutcome[] = [];
+  for (const entry of entries) {
+    try {
+      outcomes.push(await parseMdxPage(entry, options));
+    } catch (error) {
+      const cause = causeOf(error);
+      const diagnostic = errorDiagnostic('DG200', `Could not render MDX: ${cause.message}`, {
+        file: entry.source.relativePath,
+        cause,
+      });
+      outcomes.push({ entry, diagnostics: [diagnostic] });
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,101 @@
+import { visit } from 'unist-util-visit';
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import type { Program } from 'estree';
+import { contextOf } from '../markdown-context.js';
+import { DOC_CARD_LIST } from '../plugins/remark-docs-features.js';
+import { GLOBAL_COMPONENTS } from './theme-modules.js';
+
+/** An `import` of an MDX page: the module as written and where it is (in the page's file). */
+export interface MdxImport {
+  source: string;
+  /** Local names bound to the module's exports. */
+  locals: string[];
+  line: number;
+  column: number;
+}
+
+/** What this plugin leaves on `file.data.mdx`. */
+export interface MdxReferences {
+  imports: MdxImport[];
+}
+
+export const mdxReferencesOf = (file: VFile): MdxReferences =>
+  (file.data.mdx as MdxReferences | undefined) ?? { imports: [] };
+
+interface Place {
+  line: number;
+  column: number;
+}
+
+type EsmNode = { type: 'mdxjsEsm'; position?: { start: Place }; data?: { estree?: Program | null } };
+type JsxNode = { type: string; name: string | null; position?: { start: Place } };
+
+function declarationsOf(program: Program, at: Place, imports: MdxImport[], declared: Set<string>): void {
+  for (const statement of program.body) {
+    // `at` and estree locations are in the body; the caller adds the front matter's lines.
+    const place = statement.loc ? { line: statement.loc.start.line, column: statement.loc.start.column + 1 } : at;
+    if (statement.type === 'ImportDeclaration') {
+      const locals = statement.specifiers.map((specifier) => specifier.local.name);
+      locals.forEach((name) => declared.add(name));
+      imports.push({ source: String(statement.source.value), locals, ...place });
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
+      const declaration = statement.declaration;
+      if (declaration.type === 'VariableDeclaration') {
+        for (const item of declaration.declarations) if (item.id.type === 'Identifier') declared.add(item.id.name);
+      } else if (declaration.id) declared.add(declaration.id.name);
+    }
+  }
+}
+
+/**
+ * Reads what an MDX page imports and declares, and checks the components its JSX names: one
+ * that is neither imported, exported by the page nor one of Docusaurus' global MDX components
+ * is DG233 at its position (MDX would only fail when the page renders, without a place).
+ * `<DocCardList />` is a docs feature (it needs the page's sidebar); `<BrowserOnly>` content is
+ * not shown (DG234).
+ */
+export function remarkMdxReferences() {
+  return (tree: Root, file: VFile) => {
+    const context = contextOf(file);
+    const imports: MdxImport[] = [];
+    const declared = new Set<string>(Object.keys(GLOBAL_COMPONENTS));
+    visit(tree, 'mdxjsEsm', (node: EsmNode) => {
+      if (node.data?.estree)
+        declarationsOf(node.data.estree, node.position?.start ?? { line: 1, column: 1 }, imports, declared);
+    });
+    for (const item of imports) item.line += context.lineOffset;
+    const moduleOf = (name: string) => imports.find((item) => item.locals.includes(name))?.source;
+    const at = (node: JsxNode) => ({
+      file: context.sourcePath,
+      line: node.position ? node.position.start.line + context.lineOffset : undefined,
+      column: node.position?.start.column,
+    });
+    visit(tree, (node) => {
+      if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
+      const jsx = node as unknown as JsxNode;
+      const name = jsx.name?.split('.')[0];
+      if (!name || !/^[A-Z_$]|\./.test(jsx.name ?? '')) return;
+      if (!declared.has(name)) {
+        context.diagnostics.push({
+          code: 'DG233',
+          severity: 'error',
+          message: `Unknown component <${jsx.name}>: it is not imported or exported by this page`,
+          ...at(jsx),
+          hint: `Import it (\`import ${name} from '@site/src/components/${name}';\`), or export it from the page. Docusaurus' own components come from '@theme/…' and '@docusaurus/…'.`,
+        });
+      } else if (moduleOf(name) === '@theme/DocCardList') {
+        context.docsFeatures.push({ name: DOC_CARD_LIST, line: at(jsx).line });
+      } else if (moduleOf(name) === '@docusaurus/BrowserOnly') {
+        context.diagnostics.push({
+          code: 'DG234',
+          severity: 'warning',
+          message: '<BrowserOnly> content is not shown: docsgen renders MDX pages on the server only',
+          ...at(jsx),
+          hint: 'Readers see its fallback. Render the content on the server, or link to a page that has it.',
+        });
+      }
+    });
+    file.data.mdx = { imports } satisfies MdxReferences;
+  };
+}

@@ -1,0 +1,97 @@
+import { SourceMap } from 'node:module';
+import { runInThisContext } from 'node:vm';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
+import { MdxPageContext, type MdxPageContextValue } from './theme/page-context.js';
+import type { MdxBundle } from './bundle-mdx.js';
+
+/** The file name the bundle runs under, so that its frames can be found in a stack. */
+const FILE_PREFIX = 'docsgen-mdx:';
+
+function requireProvided(specifier: string): unknown {
+  const provided = THEME_MODULES[specifier];
+  if (provided === undefined) throw new Error(`Cannot find module '${specifier}'`);
+  return provided;
+}
+
+/** Runs the bundled page module and returns its default export, MDX's content component. */
+function loadContent(bundle: MdxBundle, sourcePath: string): ComponentType<{ components?: object }> {
+  // The wrapper stays on the bundle's first line, so line numbers are the bundle's own.
+  const wrapper = runInThisContext(`(function (require, module, exports) {${bundle.js}\n})`, {
+    filename: FILE_PREFIX + sourcePath,
+  }) as (require: (specifier: string) => unknown, module: { exports: object }, exports: object) => void;
+  const module = { exports: {} as { default?: ComponentType<{ components?: object }> } };
+  wrapper(requireProvided, module, module.exports);
+  if (!module.exports.default) throw new Error('The compiled page has no content component');
+  return module.exports.default;
+}
+
+/**
+ * Where in the .mdx file an error thrown by the page's code happened: the first stack frame in the
+ * page's bundle, mapped through its source map (MDX's map chained by esbuild).
+ */
+function errorPlace(error: unknown, bundle: MdxBundle, sourcePath: string): { line?: number; column?: number } {
+  const stack = (error as Error | undefined)?.stack ?? '';
+  const escaped = (FILE_PREFIX + sourcePath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
+  if (!frame) return {};
+  const line = Number(frame[1]);
+  // The wrapper's text shifts the columns of the first line.
+  const column = Number(frame[2]) - (line === 1 ? '(function (require, module, exports) {'.length : 0);
+  const entry = new SourceMap(JSON.parse(bundle.map) as never).findEntry(line - 1, column - 1) as {
+    originalLine?: number;
+    originalColumn?: number;
+    originalSource?: string;
+  };
+  if (entry.originalLine === undefined || !entry.originalSource?.endsWith('.mdx')) return {};
+  return { line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+}
+
+/**
+ * React 19 puts `<link rel="preload" as="image">` for the page's images in front of the markup
+ * (meant for a document's head) and `<!-- -->` between adjacent texts (for hydration, which
+ * these pages never do): neither belongs in a page body.
+ */
+function cleanReactHtml(html: string): string {
+  return html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '').replaceAll('<!-- -->', '');
+}
+
+/**
+ * Renders a bundled MDX page to HTML with React on the server, inside the context the theme
+ * modules read. A JSX expression or component that throws is DG505 at its place in the .mdx file.
+ */
+export function renderMdx(
+  bundle: MdxBundle,
+  page: MdxPageContextValue,
+  lineOffset: number,
+): { html?: string; diagnostics: Diagnostic[] } {
+  try {
+    const Content = loadContent(bundle, page.sourcePath);
+    const html = renderToString(
+      createElement(
+        MdxPageContext.Provider,
+        { value: page },
+        createElement(Content, { components: GLOBAL_COMPONENTS }),
+      ),
+    );
+    return { html: cleanReactHtml(html), diagnostics: [] };
+  } catch (error) {
+    const place = errorPlace(error, bundle, page.sourcePath);
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      diagnostics: [
+        {
+          code: 'DG505',
+          severity: 'error',
+          message: `The MDX page threw while rendering: ${message}`,
+          file: page.sourcePath,
+          line: place.line === undefined ? undefined : place.line + lineOffset,
+          column: place.column,
+          hint: 'A JSX expression or a component of the page threw on the server. Fix the code, or guard what needs a browser (window, document) with <BrowserOnly>.',
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import * as React from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import Tabs from './theme/Tabs.js';
+import TabItem from './theme/TabItem.js';
+import Admonition from './theme/Admonition.js';
+import CodeBlock from './theme/CodeBlock.js';
+import Details from './theme/Details.js';
+import DocCardList from './theme/DocCardList.js';
+import Link from './theme/Link.js';
+import useBaseUrl, { useBaseUrlUtils } from './theme/base-url.js';
+import BrowserOnly from './theme/BrowserOnly.js';
+import useDocusaurusContext from './theme/docusaurus-context.js';
+
+const esModule = (exports: Record<string, unknown>) => Object.freeze({ __esModule: true, ...exports });
+
+/**
+ * The Docusaurus theme and core modules docsgen provides to MDX pages, by import path, with the
+ * props Docusaurus gives them. React is docsgen's own, so that the page and the theme share hooks
+ * and context.
+ */
+export const THEME_MODULES: Readonly<Record<string, unknown>> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  '@theme/Tabs': esModule({ default: Tabs }),
+  '@theme/TabItem': esModule({ default: TabItem }),
+  '@theme/Admonition': esModule({ default: Admonition }),
+  '@theme/CodeBlock': esModule({ default: CodeBlock }),
+  '@theme/Details': esModule({ default: Details }),
+  '@theme/DocCardList': esModule({ default: DocCardList }),
+  '@docusaurus/Link': esModule({ default: Link }),
+  '@docusaurus/useBaseUrl': esModule({ default: useBaseUrl, useBaseUrlUtils }),
+  '@docusaurus/BrowserOnly': esModule({ default: BrowserOnly }),
+  '@docusaurus/useDocusaurusContext': esModule({ default: useDocusaurusContext }),
+};
+
+/** Components Docusaurus' MDX pages can use without importing them (its MDXComponents). */
+export const GLOBAL_COMPONENTS = { Details };
+
+/** `@theme/…` and `@docusaurus/…` paths: provided by the site's framework, never bundled from node_modules. */
+export const isFrameworkModule = (path: string) => /^@(?:theme|docusaurus)\//.test(path);
+
+export const PROVIDED_MODULES = Object.keys(THEME_MODULES).filter(isFrameworkModule);

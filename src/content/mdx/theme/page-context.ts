@@ -1,0 +1,40 @@
+import { createContext, useContext } from 'react';
+import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
+import type { Highlighter } from '../../highlighter.js';
+
+/** What `useDocusaurusContext()` returns: the site config under Docusaurus' names. */
+export interface DocusaurusContextValue {
+  siteConfig: {
+    title: string;
+    tagline: string;
+    url: string;
+    baseUrl: string;
+    favicon?: string;
+    customFields: Record<string, unknown>;
+    themeConfig: Record<string, unknown>;
+  };
+  siteMetadata: { docusaurusVersion: string };
+  i18n: { defaultLocale: string; locales: string[]; currentLocale: string };
+}
+
+/**
+ * What the theme modules need while an MDX page renders on the server. One value per page
+ * render: `nextId` numbers the tab groups of the page, so their ids are unique and stable.
+ */
+export interface MdxPageContextValue {
+  docusaurus: DocusaurusContextValue;
+  highlighter: Highlighter;
+  /** Source path relative to the site root, for messages. */
+  sourcePath: string;
+  nextId(): number;
+  /** Problems found while rendering that do not stop the page (warnings). */
+  diagnostics: Diagnostic[];
+}
+
+export const MdxPageContext = createContext<MdxPageContextValue | null>(null);
+
+export function useMdxPage(): MdxPageContextValue {
+  const value = useContext(MdxPageContext);
+  if (!value) throw new Error('docsgen theme components render only inside an MDX page');
+  return value;
+}

@@ -1,0 +1,100 @@
+// Never silent: what an MDX page does that docsgen cannot render is a coded diagnostic at its
+// file, line and column (lines counted in the .mdx file, front matter included).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { htmlOf, parseMdx } from './mdx-helpers.js';
+
+const FM = '---\ntitle: Troubleshooting\n---\n'; // 3 lines: the body starts on line 4
+
+const summary = (diagnostics: { code: string; severity: string; line?: number; column?: number }[]) =>
+  diagnostics.map((d) => `${d.code} ${d.severity} ${d.line}:${d.column}`);
+
+test('an unknown component is DG233 at its tag, and the page is not built', async () => {
+  const outcome = await parseMdx(`${FM}\nSome text.\n\n  <HotspotMap region="eu868" />\n`);
+  assert.deepEqual(summary(outcome.diagnostics), ['DG233 error 7:3']);
+  assert.match(outcome.diagnostics[0].message, /<HotspotMap>/);
+  assert.match(outcome.diagnostics[0].hint ?? '', /import HotspotMap from/);
+  assert.equal(outcome.parsed, undefined);
+});
+
+test('an import of an npm package that is not installed is DG231 naming the package, at the import', async () => {
+  const outcome = await parseMdx(
+    `${FM}import clsx from 'clsx';\nimport Chart from '@meshtide/charts/line';\n\nText {clsx('a')}\n`,
+  );
+  const messages = outcome.diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`);
+  assert.deepEqual(messages.sort(), [
+    'DG231 4:1 Cannot resolve the import "clsx": the npm package "clsx" is not installed',
+    'DG231 5:1 Cannot resolve the import "@meshtide/charts/line": the npm package "@meshtide/charts" is not installed',
+  ]);
+  assert.match(outcome.diagnostics[0].hint ?? '', /npm install/);
+});
+
+test('an import of a file that does not exist is DG231 (no such file); of an installed package, bundled', async () => {
+  const missing = await parseMdx(`${FM}\nimport Pill from '@site/src/components/Pill';\n\n<Pill />\n`);
+  assert.deepEqual(summary(missing.diagnostics), ['DG231 error 5:1']);
+  assert.match(missing.diagnostics[0].message, /"@site\/src\/components\/Pill": no such file/);
+  const installed = await parseMdx(`${FM}import { slug } from 'github-slugger';\n\nSlug: {slug('Hotspot Owners')}\n`);
+  assert.deepEqual(installed.diagnostics, []);
+  assert.match(htmlOf(installed), /Slug: hotspot-owners/);
+});
+
+test('a Docusaurus module docsgen does not provide is DG232 at its import, listing what is provided', async () => {
+  const outcome = await parseMdx(
+    `${FM}import ThemedImage from '@theme/ThemedImage';\n\n<ThemedImage sources={{}} />\n`,
+  );
+  assert.deepEqual(summary(outcome.diagnostics), ['DG232 error 4:1']);
+  assert.match(
+    outcome.diagnostics[0].message,
+    /"@theme\/ThemedImage" is a Docusaurus module that docsgen does not provide/,
+  );
+  assert.match(outcome.diagnostics[0].hint ?? '', /@theme\/Tabs/);
+});
+
+test('a JSX expression that throws while rendering is DG505 at the expression', async () => {
+  const outcome = await parseMdx(`${FM}export const hotspots = [];\n\nThe first hotspot is {hotspots[0].name}.\n`);
+  assert.deepEqual(summary(outcome.diagnostics), ['DG505 error 6:35']);
+  assert.match(outcome.diagnostics[0].message, /threw while rendering: .*name/);
+});
+
+test('a component that throws is DG505 too (theme or site component), and bad <Tabs> children say why', async () => {
+  const site = await parseMdx(
+    `${FM}import StatusPill from '@site/src/components/StatusPill';\n\n<StatusPill status="sleeping" />\n`,
+  );
+  assert.equal(site.diagnostics[0]?.code, 'DG505');
+  assert.match(site.diagnostics[0].message, /unknown status "sleeping"/);
+  const duplicate = await parseMdx(
+    `${FM}import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n<TabItem value="a">A</TabItem>\n<TabItem value="a">B</TabItem>\n</Tabs>\n`,
+  );
+  assert.match(duplicate.diagnostics[0]?.message ?? '', /DG505|Duplicate values "a" found in <Tabs>/);
+  assert.equal(duplicate.diagnostics[0]?.code, 'DG505');
+  const query = await parseMdx(
+    `${FM}import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs queryString><TabItem value="a">A</TabItem></Tabs>\n`,
+  );
+  assert.match(query.diagnostics[0]?.message ?? '', /groupId prop is required if queryString=true/);
+});
+
+test('an MDX syntax error is DG230 at its line', async () => {
+  const outcome = await parseMdx(`${FM}\nRewards are {computed per epoch.\n`);
+  assert.equal(outcome.diagnostics[0]?.code, 'DG230');
+  assert.ok((outcome.diagnostics[0].line ?? 0) >= 5, `line ${outcome.diagnostics[0].line}`);
+});
+
+test('<BrowserOnly> renders its fallback and warns (DG234) that its content is never shown', async () => {
+  const outcome = await parseMdx(
+    `${FM}import BrowserOnly from '@docusaurus/BrowserOnly';\n\n<BrowserOnly fallback={<p>Loading the live map…</p>}>\n  {() => <div>{window.location.href}</div>}\n</BrowserOnly>\n`,
+  );
+  assert.deepEqual(summary(outcome.diagnostics), ['DG234 warning 6:1']);
+  assert.match(htmlOf(outcome), /<p>Loading the live map…<\/p>/);
+});
+
+test('a stylesheet imported by a page or component is DG235 (not applied), and the page still renders', async () => {
+  const outcome = await parseMdx(
+    `${FM}import styles from '@site/src/components/StatusPill/styles.module.css';\n\n<span className={styles.pill}>online</span>\n`,
+  );
+  assert.deepEqual(
+    outcome.diagnostics.map((d) => [d.code, d.severity]),
+    [['DG235', 'warning']],
+  );
+  assert.match(outcome.diagnostics[0].message, /src\/components\/StatusPill\/styles\.module\.css/);
+  assert.match(htmlOf(outcome), /<span>online<\/span>/);
+});
