@@ -54,48 +54,35 @@ export function enhanceTabs(scope: ParentNode, preferred: (group: HTMLElement) =
   }
 }
 
-/** Where Docusaurus remembers the choice of a `groupId` tab group (so sites keep readers' choices). */
-export const tabGroupKey = (groupId: string) => `docusaurus.tab.${groupId}`;
-
-/** The choice a group should show: `?{queryString}=` first, then the stored `groupId` or language choice. */
-function preferredValue(group: HTMLElement, storage: SafeStorage): string | null {
-  const query = group.dataset.tabsQuery;
-  const fromUrl = query ? new URLSearchParams(window.location.search).get(query) : null;
-  if (fromUrl) return fromUrl;
-  if (group.dataset.tabsGroup) return storage.get(tabGroupKey(group.dataset.tabsGroup));
-  return group.matches(LANGUAGE_GROUP) ? storage.get(CODE_LANGUAGE_KEY) : null;
-}
-
-/** The groups that follow `group`'s choice: language groups, or docs tabs with the same `groupId`. */
-function syncedGroups(doc: Document, group: Element): Element[] {
-  if (group.matches(LANGUAGE_GROUP)) return [...doc.querySelectorAll(LANGUAGE_GROUP)];
-  const id = (group as HTMLElement).dataset.tabsGroup;
-  if (!id) return [];
-  return [...doc.querySelectorAll<HTMLElement>('[data-tabs-group]')].filter((other) => other.dataset.tabsGroup === id);
+/** What the docs' `<Tabs>` add (docs-tabs.ts, loaded only by pages that have such groups). */
+export interface TabsExtension {
+  /** The value a group should show when it is taken over, or null for the usual choice. */
+  preferred(group: HTMLElement): string | null;
+  /** A tab was chosen in `group`. */
+  chosen(group: HTMLElement, value: string): void;
 }
 
 /**
- * Tabs of code samples and responses, and the docs' `<Tabs>`: a click (or arrow keys in a tab
- * list) selects a tab without touching the hash. Language tabs (and docs tabs with the same
- * `groupId`) switch together on the page, and the choice is stored so that other pages and other
- * browser tabs show the same one; a docs group with a `queryString` writes its choice to the URL.
+ * Tabs of code samples and responses (and the docs' `<Tabs>`): a click (or arrow keys in a tab
+ * list) selects a tab without touching the URL. Language tabs switch every language group of the
+ * page together, and the choice is stored so that other pages and other browser tabs show the
+ * same language. `extend` adds the docs tabs' `groupId` and `queryString` behaviour.
  */
-export function setupCodeTabs(doc: Document, storage: SafeStorage): { apply(scope: ParentNode): void } {
-  const choose = (group: Element, value: string) => {
+export function setupCodeTabs(
+  doc: Document,
+  storage: SafeStorage,
+): { apply(scope: ParentNode): void; extend(extension: TabsExtension): void } {
+  let extension: TabsExtension | undefined;
+  const choose = (group: HTMLElement, value: string) => {
     if (!selectTab(group, value)) return;
-    const { tabsGroup, tabsQuery } = (group as HTMLElement).dataset;
-    if (group.matches(LANGUAGE_GROUP)) storage.set(CODE_LANGUAGE_KEY, value);
-    else if (tabsGroup) storage.set(tabGroupKey(tabsGroup), value);
-    for (const other of syncedGroups(doc, group)) if (other !== group) selectTab(other, value);
-    if (tabsQuery) {
-      const url = new URL(window.location.href);
-      url.searchParams.set(tabsQuery, value);
-      window.history.replaceState(window.history.state, '', url);
-    }
+    extension?.chosen(group, value);
+    if (!group.matches(LANGUAGE_GROUP)) return;
+    storage.set(CODE_LANGUAGE_KEY, value);
+    for (const other of doc.querySelectorAll(LANGUAGE_GROUP)) if (other !== group) selectTab(other, value);
   };
   doc.addEventListener('click', (event) => {
     const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[data-tab-value]');
-    const group = tab?.closest(GROUP);
+    const group = tab?.closest<HTMLElement>(GROUP);
     if (!tab || !group) return;
     event.preventDefault();
     choose(group, tab.dataset.tabValue ?? '');
@@ -105,7 +92,7 @@ export function setupCodeTabs(doc: Document, storage: SafeStorage): { apply(scop
   doc.addEventListener('keydown', (event) => {
     const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[role="tab"][data-tab-value]');
     const list = tab?.closest('[role="tablist"]');
-    const group = tab?.closest(GROUP);
+    const group = tab?.closest<HTMLElement>(GROUP);
     const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
     if (!tab || !list || !group || !keys.includes(event.key)) return;
     const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"][data-tab-value]')];
@@ -118,17 +105,12 @@ export function setupCodeTabs(doc: Document, storage: SafeStorage): { apply(scop
     choose(group, tabs[next]?.dataset.tabValue ?? '');
   });
   window.addEventListener('storage', (event) => {
-    if (!event.key || !event.newValue) return;
-    const groups =
-      event.key === CODE_LANGUAGE_KEY
-        ? doc.querySelectorAll<HTMLElement>(LANGUAGE_GROUP)
-        : [...doc.querySelectorAll<HTMLElement>('[data-tabs-group]')].filter(
-            (group) => tabGroupKey(group.dataset.tabsGroup ?? '') === event.key,
-          );
-    for (const group of groups) selectTab(group, event.newValue);
+    if (event.key !== CODE_LANGUAGE_KEY || !event.newValue) return;
+    for (const group of doc.querySelectorAll(LANGUAGE_GROUP)) selectTab(group, event.newValue);
   });
-  const apply = (scope: ParentNode) =>
-    enhanceTabs(scope, (group) => preferredValue(group, storage), window.location.hash);
+  const preferred = (group: HTMLElement) =>
+    extension?.preferred(group) ?? (group.matches(LANGUAGE_GROUP) ? storage.get(CODE_LANGUAGE_KEY) : null);
+  const apply = (scope: ParentNode) => enhanceTabs(scope, preferred, window.location.hash);
   apply(doc);
-  return { apply };
+  return { apply, extend: (added) => (extension = added) };
 }

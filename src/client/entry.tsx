@@ -10,7 +10,7 @@ import { setupColorMode, type ColorModeSettings } from './color-mode.js';
 import { setupAnnouncementBar } from './announcement-bar.js';
 import { setupCopyButtons } from './copy-buttons.js';
 import { setupCopyPage } from './copy-page.js';
-import { setupCodeTabs } from './code-tabs.js';
+import { selectTab, setupCodeTabs } from './code-tabs.js';
 import { setupRevealTarget } from './reveal-target.js';
 import { setupDropdowns } from './dropdowns.js';
 import { setupHideableNavbar } from './navbar-hide.js';
@@ -63,6 +63,17 @@ setupAnnouncementBar(storage);
 setupCopyButtons(document);
 setupCopyPage(document);
 const codeTabs = setupCodeTabs(document, storage);
+/** Docs tabs with a `groupId` or `queryString` (MDX pages) load their code only where there are some. */
+const withDocsTabs = (scope: ParentNode) => {
+  if (!scope.querySelector('[data-tabs-group], [data-tabs-query]')) return;
+  import('./docs-tabs.js')
+    .then((m) => {
+      codeTabs.extend(m.docsTabs(document, storage, selectTab));
+      codeTabs.apply(scope);
+    })
+    .catch((error: unknown) => console.error('docsgen: could not load the tabs code.', error));
+};
+withDocsTabs(document);
 setupRevealTarget(document);
 setupDropdowns(document, storage);
 const navbar = setupHideableNavbar(document.querySelector<HTMLElement>('.navbar'));
@@ -94,7 +105,10 @@ setupNavigation(
     progress: createProgressBar(document),
     beforeUpdate: () => mobileSidebar.close(false),
     afterUpdate: ({ regions }) => {
-      regions.forEach((region) => codeTabs.apply(region));
+      regions.forEach((region) => {
+        codeTabs.apply(region);
+        withDocsTabs(region);
+      });
       toc.refresh();
       // Hydrates the new islands and unmounts the React roots the swap removed.
       loadIslands()

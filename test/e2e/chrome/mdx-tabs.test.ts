@@ -1,0 +1,100 @@
+// Docusaurus <Tabs> on MDX pages in Chromium: a groupId choice follows on the page, on other pages
+// and in other browser tabs; queryString reads and writes the URL; without JavaScript the tabs are
+// links to their panels and every panel can be read.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { buildRealSite } from '../../helpers/build-real-site.js';
+import { createMiniSite, REPO } from '../../helpers/mini-site.js';
+import { newPage, waitForHydration } from './real-site.js';
+
+const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx');
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+
+before(async () => {
+  const files = Object.fromEntries(
+    fg
+      .sync(['content/**', 'src/**', 'static/**'], { cwd: FIXTURE })
+      .map((path) => [path, readFileSync(join(FIXTURE, path), 'utf8')]),
+  );
+  const root = await createMiniSite({
+    files: { ...files, 'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>' },
+  });
+  const out = await buildRealSite(['--config', join(root, 'site.config.ts')]);
+  server = await serveDirectory(out);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const OS = '[data-tabs-group="operating-systems"]';
+
+/** The value of the tab shown in the first group with `groupId` operating-systems, once it shows it. */
+async function shownOs(page: Page, expected: string): Promise<void> {
+  await page.waitForFunction(
+    ([selector, value]) => {
+      const group = document.querySelector(selector)!;
+      const panel = [...group.querySelectorAll<HTMLElement>('[data-tab-panel]')].find((p) => !p.hidden);
+      const tab = group.querySelector('[aria-selected="true"]') as HTMLElement | null;
+      return panel?.dataset.tabPanel === value && tab?.dataset.tabValue === value;
+    },
+    [OS, expected] as const,
+  );
+}
+
+test('a groupId choice follows on other pages and in other browser tabs; queryString is written to the URL', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  await page.goto(`${server.url}/guides/install-cli`);
+  await waitForHydration(page);
+  await shownOs(page, 'mac');
+  assert.ok(await page.locator(`${OS} #tabs-1-mac`).isVisible(), 'the default tab (`default` prop) shows');
+  await page.locator(`${OS} [role="tab"][data-tab-value="linux"]`).click();
+  await shownOs(page, 'linux');
+  assert.equal(new URL(page.url()).searchParams.get('operating-systems'), 'linux', 'queryString writes the choice');
+  assert.equal(new URL(page.url()).hash, '', 'the hash is left alone');
+  const other = await context.newPage();
+  await other.goto(`${server.url}/guides/sdk-clients`);
+  await shownOs(other, 'linux');
+  await other.locator(`${OS} [role="tab"][data-tab-value="win"]`).click();
+  await shownOs(page, 'win'); // the first browser tab follows through the storage event
+  assert.equal(
+    await other.evaluate(() => localStorage.getItem('docusaurus.tab.operating-systems')),
+    'win',
+    'stored under Docusaurus’ key',
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('?{queryString}=value picks the tab on arrival, over the stored choice', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${server.url}/guides/sdk-clients`);
+  await page.evaluate(() => localStorage.setItem('docusaurus.tab.operating-systems', 'linux'));
+  await page.goto(`${server.url}/guides/install-cli?operating-systems=win`);
+  await shownOs(page, 'win');
+  await page.goto(`${server.url}/guides/install-cli`);
+  await shownOs(page, 'linux');
+  await context.close();
+});
+
+test('without JavaScript: the default panel shows, and each tab link shows its panel', async () => {
+  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${server.url}/guides/sdk-clients`);
+  const panel = (id: string) => page.locator(`[id="${id}"]`);
+  assert.ok(await panel('tabs-2-py').isVisible(), 'defaultValue="py" shows first');
+  assert.equal(await panel('tabs-2-js').isVisible(), false);
+  await page.locator('a[role="tab"][href="#tabs-2-go"]').click();
+  await page.waitForFunction(() => location.hash === '#tabs-2-go');
+  assert.ok(await panel('tabs-2-go').isVisible(), 'the targeted panel shows');
+  assert.equal(await panel('tabs-2-py').isVisible(), false, 'and the default one hides');
+  assert.match(await panel('tabs-2-go').innerText(), /Go support is in beta/);
+  await context.close();
+});
