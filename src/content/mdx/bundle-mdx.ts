@@ -93,7 +93,7 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       sourcemap: 'external',
       jsx: 'automatic',
       loader: { '.js': 'jsx' },
-      external: ['react', 'react/jsx-runtime'],
+      external: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
       plugins: [mdxModulesPlugin(input, warnings)],
       logLevel: 'silent',
     });

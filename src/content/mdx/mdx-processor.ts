@@ -42,6 +42,9 @@ export function createMdxProcessor({ math = false }: { math?: boolean } = {}): M
   return createProcessor({
     format: 'mdx',
     outputFormat: 'program',
+    // Development output passes each element's place to jsxDEV: a component that throws is
+    // reported at its tag (located-jsx.ts).
+    development: true,
     SourceMapGenerator,
     remarkPlugins: [
       remarkGfm,

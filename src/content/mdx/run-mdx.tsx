@@ -6,6 +6,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
 import { MdxPageContext, type MdxPageContextValue } from './theme/page-context.js';
 import type { MdxBundle } from './bundle-mdx.js';
+import { placeOfError } from './located-jsx.js';
 
 /** The file name the bundle runs under, so that its frames can be found in a stack. */
 const FILE_PREFIX = 'docsgen-mdx:';
@@ -78,7 +79,10 @@ export function renderMdx(
     );
     return { html: cleanReactHtml(html), diagnostics: [] };
   } catch (error) {
-    const place = errorPlace(error, bundle, page.sourcePath);
+    // The frame in the page's own code where it threw (an expression, a component the page
+    // exports); else the tag of the theme or site component that threw.
+    const mapped = errorPlace(error, bundle, page.sourcePath);
+    const place = mapped.line !== undefined ? mapped : (placeOfError(error) ?? {});
     const message = error instanceof Error ? error.message : String(error);
     return {
       diagnostics: [

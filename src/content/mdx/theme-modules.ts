@@ -1,5 +1,6 @@
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
+import { locatedJsxRuntime } from './located-jsx.js';
 import Tabs from './theme/Tabs.js';
 import TabItem from './theme/TabItem.js';
 import Admonition from './theme/Admonition.js';
@@ -21,6 +22,7 @@ const esModule = (exports: Record<string, unknown>) => Object.freeze({ __esModul
 export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   react: React,
   'react/jsx-runtime': jsxRuntime,
+  'react/jsx-dev-runtime': locatedJsxRuntime,
   '@theme/Tabs': esModule({ default: Tabs }),
   '@theme/TabItem': esModule({ default: TabItem }),
   '@theme/Admonition': esModule({ default: Admonition }),
