@@ -15,7 +15,18 @@ const sizeLimits = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'build/', '.bench/', '.cache/', '**/fixtures/**/*.js', 'static/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'build/',
+      '.bench/',
+      '.cache/',
+      '**/fixtures/**/*.js',
+      'test/docusaurus/fixtures/',
+      'static/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

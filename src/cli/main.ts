@@ -63,9 +63,15 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('init')
-    .description('create a new site in DIR (default: here) that builds with the built-in theme')
+    .description(
+      'create a new site in DIR (default: here), or (--from-docusaurus) a config for the Docusaurus site in DIR',
+    )
     .argument('[dir]', 'folder of the site', '.')
     .option('--openapi <file>', 'copy this API description (YAML or JSON) into the new site')
+    .option(
+      '--from-docusaurus',
+      'write site.config.ts for the Docusaurus site in DIR, and list what it could not carry over',
+    )
     .action(async (dir, options) => {
       const { initCommand } = await import('./init-command.js');
       exitCode = await initCommand(dir, options);

@@ -1,0 +1,113 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO } from '../helpers/mini-site.js';
+
+const FIXTURE = join(REPO, 'test/docusaurus/fixtures/lantern-site');
+
+const cli = (args: string[], cwd: string) =>
+  spawnSync(process.execPath, [join(REPO, 'bin/docsgen.js'), ...args], { cwd, encoding: 'utf8' });
+
+/** The fixture copied outside the repository, with none of its npm packages installed. */
+async function copyFixture(): Promise<{ parent: string; site: string }> {
+  const parent = await mkdtemp(join(tmpdir(), 'docsgen-migrate-'));
+  await cp(FIXTURE, join(parent, 'lantern'), { recursive: true });
+  return { parent, site: join(parent, 'lantern') };
+}
+
+// Each thing the fixture has that docsgen does not carry over, where it is written.
+const NOT_CARRIED = [
+  /lantern\/docusaurus\.config\.ts:24:3 {2}warning {2}"onBrokenMarkdownLinks" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:38:11 {2}warning {2}The docs option "editUrl" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:42:9 {2}warning {2}The blog is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:48:11 {2}warning {2}Custom CSS \(\.\/src\/css\/custom\.css\) is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:69:5 {2}warning {2}The plugin "@docusaurus\/plugin-ideal-image" is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:\d+:\d+ {2}warning {2}The local plugin "changelogStats" is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:77:3 {2}warning {2}"stylesheets" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:94:5 {2}warning {2}"themeConfig\.docs" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:111:30 {2}warning {2}Navbar link "Changelog" to the blog is left out/,
+  /lantern\/docusaurus\.config\.ts:114:18 {2}warning {2}Navbar item of type "dropdown" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:146:21 {2}warning {2}Footer link "Changelog" to the blog is left out/,
+  /lantern\/docusaurus\.config\.ts:147:14 {2}warning {2}A footer item without a label/,
+  /lantern\/docusaurus\.config\.ts:153:5 {2}warning {2}"themeConfig\.prism" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:163:7 {2}warning {2}"themeConfig\.algolia\.insights" is not carried over/,
+  /lantern\/src\/pages\/index\.tsx {2}warning {2}The page src\/pages\/index\.tsx is not carried over {2}DG162/,
+  /lantern\/src\/pages\/support\.md {2}warning {2}The page src\/pages\/support\.md is not carried over {2}DG162/,
+  /lantern\/src\/theme\/Footer {2}warning {2}The swizzled component src\/theme\/Footer is not carried over {2}DG162/,
+];
+
+test('init --from-docusaurus migrates a Docusaurus site without its packages, says what it left and where, and the site builds with zero warnings', async () => {
+  const { parent, site } = await copyFixture();
+  assert.ok(!existsSync(join(site, 'node_modules')), 'none of the Docusaurus packages are installed');
+  const migrated = cli(['init', '--from-docusaurus', 'lantern'], parent);
+  assert.equal(migrated.status, 0, migrated.stderr);
+  for (const expected of NOT_CARRIED) assert.match(migrated.stderr, expected);
+  const reported = migrated.stderr.match(/ {2}warning {2}/g) ?? [];
+  assert.equal(reported.length, NOT_CARRIED.length, `one line per thing left out:\n${migrated.stderr}`);
+  assert.match(migrated.stdout, /wrote lantern\/site\.config\.ts/);
+
+  const build = cli(['build'], site);
+  assert.equal(build.status, 0, build.stderr);
+  assert.equal(build.stderr, '', 'the migrated site builds without a warning');
+  const page = (route: string) => readFile(join(site, 'build', route, 'index.html'), 'utf8');
+
+  // Routes as Docusaurus gives them: routeBasePath 'docs', `slug: /` on the intro, front matter ids.
+  const intro = await page('docs');
+  assert.match(intro, /<h1[^>]*>Lantern Relay documentation/, 'the body h1 is the title, as in Docusaurus');
+  assert.match(intro, /Who this is for/, 'the legacy admonition title');
+  assert.match(intro, /href="\/docs\/quickstart"/);
+  const quickstart = await page('docs/quickstart');
+  assert.match(quickstart, /id="create-endpoint"/, 'the {#custom-id} heading id');
+  assert.doesNotMatch(quickstart, /\{#create-endpoint\}/);
+  const retries = await page('docs/concepts/retries');
+  assert.match(retries, /class="katex"/, 'math, from remark-math and rehype-katex in the config');
+  assert.match(retries, /Deliveries can arrive twice/);
+  const concepts = await page('docs/category/concepts');
+  assert.match(concepts, /How Relay delivers/, 'the generated-index page of the sidebars file');
+  assert.ok(existsSync(join(site, 'build/api/reference/create-an-endpoint/index.html')), 'the OpenAPI plugin spec');
+
+  // What themeConfig said: navbar, footer, announcement bar, colour mode, Algolia.
+  assert.match(intro, /class="menu-item sidebar-item--beta"/, 'className from sidebars.ts');
+  assert.match(intro, /Relay v2 signs every delivery with Ed25519/);
+  assert.match(intro, /data-theme="dark"/);
+  assert.match(intro, /R3LAYD0CS7/);
+  assert.match(intro, /href="https:\/\/github\.com\/lantern-labs\/relay"/);
+  assert.doesNotMatch(intro, /href="\/blog"/, 'no link to the blog that was left behind');
+});
+
+test('the written config is the same on every run; a second run overwrites nothing', async () => {
+  const first = await copyFixture();
+  const second = await copyFixture();
+  assert.equal(cli(['init', '--from-docusaurus', '.'], first.site).status, 0);
+  assert.equal(cli(['init', '--from-docusaurus', '.'], second.site).status, 0);
+  const text = await readFile(join(first.site, 'site.config.ts'), 'utf8');
+  assert.equal(text, await readFile(join(second.site, 'site.config.ts'), 'utf8'));
+  const again = cli(['init', '--from-docusaurus', '.'], first.site);
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /site\.config\.ts already exists .*DG150/);
+});
+
+test('no Docusaurus config is DG152; one that throws is DG153 at its line', async () => {
+  const empty = await mkdtemp(join(tmpdir(), 'docsgen-migrate-'));
+  const none = cli(['init', '--from-docusaurus', '.'], empty);
+  assert.equal(none.status, 1);
+  assert.match(none.stderr, /No Docusaurus config in \. {2}DG152/);
+
+  const broken = await mkdtemp(join(tmpdir(), 'docsgen-migrate-'));
+  await mkdir(join(broken, 'docs'));
+  await writeFile(
+    join(broken, 'docusaurus.config.js'),
+    "// @ts-check\nconst {themes} = require('prism-react-renderer');\n\nmodule.exports = {\n  title: 'Broken',\n  url: siteUrl(),\n};\n",
+  );
+  const failed = cli(['init', '--from-docusaurus', '.'], broken);
+  assert.equal(failed.status, 1);
+  assert.match(
+    failed.stderr,
+    /docusaurus\.config\.js:6:\d+ {2}error {2}The Docusaurus config could not be read: siteUrl is not defined {2}DG153/,
+  );
+  assert.ok(!existsSync(join(broken, 'site.config.ts')), 'nothing is written');
+});
