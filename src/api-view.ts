@@ -20,6 +20,10 @@ export interface SchemaView {
   descriptionHtml?: string;
   /** Allowed values, each JSON-encoded ('"iot"', '5', 'null'). */
   enum?: string[];
+  /** What each allowed value means (`x-enumDescriptions`), by the JSON-encoded value; only described values. */
+  enumDescriptions?: EnumDescriptionView[];
+  /** The one value allowed (`const`), JSON-encoded. */
+  const?: string;
   /** JSON-encoded default value. */
   default?: string;
   /** JSON-encoded example value. */
@@ -32,7 +36,7 @@ export interface SchemaView {
   /** Array items. */
   items?: SchemaView;
   /** `oneOf`/`anyOf`, or an `allOf` that could not be merged into one object. */
-  composition?: { kind: 'oneOf' | 'anyOf' | 'allOf'; variants: SchemaView[] };
+  composition?: CompositionView;
   /** Property whose value selects the `oneOf` variant. */
   discriminator?: string;
   /** Set when this node refers back to a schema shown above it: the name of that schema. */
@@ -41,6 +45,23 @@ export interface SchemaView {
   truncated?: boolean;
   /** baseUrl-joined URL of the page of the `components/schemas` entry this node is, when it has one. */
   href?: string;
+}
+
+/** Alternatives of a schema: `oneOf`/`anyOf` (one to pick), or `allOf` parts that stay separate. */
+export interface CompositionView {
+  kind: 'oneOf' | 'anyOf' | 'allOf';
+  variants: SchemaView[];
+  /**
+   * What each variant is called, by index: its `discriminator.mapping` key(s), else its
+   * component name when a discriminator selects it, else its title, else 'Option n'.
+   */
+  labels: string[];
+}
+
+export interface EnumDescriptionView {
+  /** JSON-encoded value, as in `enum`. */
+  value: string;
+  descriptionHtml: string;
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
@@ -55,10 +76,13 @@ export interface ParameterView {
   nullable?: boolean;
   default?: string;
   enum?: string[];
+  enumDescriptions?: EnumDescriptionView[];
   minimum?: string;
   maximum?: string;
   pattern?: string;
   example?: string;
+  /** The named `examples` when there are several: label (summary, else name) and value as typed. */
+  examples?: { label: string; value: string }[];
   /** Other constraints in words (length, item counts). */
   constraints: string[];
   descriptionHtml?: string;

@@ -9,7 +9,7 @@ import type {
   ResponseView,
 } from '../api-view.js';
 import { buildCodeSamples, type Snippets } from './code-samples.js';
-import { exampleValue } from './example-value.js';
+import { exampleValue, pruneExample } from './example-value.js';
 import { escapePointerToken } from './json-pointer.js';
 import { mediaToView } from './media-to-view.js';
 import type { MediaTypeObject, RequestBodyObject } from './openapi-types.js';
@@ -127,7 +127,10 @@ function bodyExample(
   const first = Object.entries(body?.content ?? {})[0];
   if (!first) return undefined;
   const value = exampleValue(first[1] ?? {}, ctx.document, 'request');
-  return value === undefined ? undefined : { mediaType: first[0], value };
+  // The code samples send what a client sends: no property the server sets (`readOnly`).
+  return value === undefined
+    ? undefined
+    : { mediaType: first[0], value: pruneExample(value, first[1]?.schema, ctx.document, 'request') };
 }
 
 /** '/gateways/{address}/rewards' → text and `{param}` segments. */

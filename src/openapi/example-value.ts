@@ -1,5 +1,6 @@
 import { sample } from 'openapi-sampler';
 import type { ExampleObject, OpenApiDocument, SchemaObject } from './openapi-types.js';
+import { mergeAllOf } from './merge-all-of.js';
 import { resolveRef } from './resolve-ref.js';
 
 export interface ExampleHolder {
@@ -63,4 +64,60 @@ export function holderSchema(
 ): SchemaObject | undefined {
   const raw = holder.schema ?? Object.values(holder.content ?? {})[0]?.schema;
   return resolveRef<SchemaObject>(document, raw).value;
+}
+
+/**
+ * An example as the reader would see it travel: properties the schema marks `readOnly` are left
+ * out of a request's example, `writeOnly` ones out of a response's, at any depth the schema
+ * describes (objects, array items, merged `allOf`). Alternatives (`oneOf`) are not guessed at:
+ * their values stay as written. Returns the value itself when nothing is left out.
+ */
+export function pruneExample(
+  value: unknown,
+  schema: unknown,
+  document: OpenApiDocument,
+  direction: Direction,
+): unknown {
+  return prune(value, schema, { document, flag: direction === 'request' ? 'readOnly' : 'writeOnly', depth: 0 });
+}
+
+const MAX_PRUNE_DEPTH = 32;
+
+interface Pruning {
+  document: OpenApiDocument;
+  flag: 'readOnly' | 'writeOnly';
+  depth: number;
+}
+
+function prune(value: unknown, raw: unknown, pruning: Pruning): unknown {
+  const { document, flag, depth } = pruning;
+  const deeper = { ...pruning, depth: depth + 1 };
+  if (value === null || typeof value !== 'object' || depth > MAX_PRUNE_DEPTH) return value;
+  const resolved = resolveRef<SchemaObject>(document, raw).value;
+  if (!resolved || typeof resolved !== 'object') return value;
+  const schema = Array.isArray(resolved.allOf) ? (mergeAllOf(resolved, document) ?? resolved) : resolved;
+  if (Array.isArray(value)) {
+    if (!schema.items || typeof schema.items !== 'object') return value;
+    const items = value.map((item) => prune(item, schema.items, deeper));
+    return items.every((item, i) => item === value[i]) ? value : items;
+  }
+  const properties = schema.properties && typeof schema.properties === 'object' ? schema.properties : undefined;
+  if (!properties) return value;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const property = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+    if (property === undefined) {
+      out[key] = child;
+      continue;
+    }
+    const own = property as SchemaObject;
+    if (own[flag] === true || resolveRef<SchemaObject>(document, property).value?.[flag] === true) {
+      changed = true;
+      continue;
+    }
+    out[key] = prune(child, property, deeper);
+    if (out[key] !== child) changed = true;
+  }
+  return changed ? out : value;
 }

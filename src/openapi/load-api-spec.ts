@@ -8,6 +8,7 @@ import type { ApiSpec } from './api-spec.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { checkApiStructure } from './check-api-structure.js';
 import { checkRefs } from './check-refs.js';
+import { checkSchemaConstructs } from './check-schema-constructs.js';
 import { bundleRefs } from './bundle-refs.js';
 import { indexOperations } from './index-operations.js';
 import { refParserDiagnostics } from './ref-parser-diagnostics.js';
@@ -80,6 +81,7 @@ export async function loadApiSpec(
   }
   const diagnostics = checkApiStructure(document, display(absolutePath));
   if (hasErrors(diagnostics)) return { diagnostics, files: files() };
+  diagnostics.push(...checkSchemaConstructs(document, display(absolutePath), refNames));
   const index = indexOperations(document);
   const spec: ApiSpec = {
     file: display(absolutePath),

@@ -1,7 +1,7 @@
 import { renderCodeBlockHtml } from '../content/render-code-block.js';
 import { highlightNotice } from '../content/highlighter.js';
 import type { ExampleView, MediaView } from '../api-view.js';
-import { namedExamples, sampleSchema, type Direction } from './example-value.js';
+import { namedExamples, pruneExample, sampleSchema, type Direction } from './example-value.js';
 import type { MediaTypeObject } from './openapi-types.js';
 import { schemaToView } from './schema-to-view.js';
 import { renderDescriptionField, memoized, type ViewContext } from './view-context.js';
@@ -24,7 +24,7 @@ export function mediaToView({ mediaType, media, direction, pointer }: MediaInput
   const build = (c: ViewContext): MediaView => {
     const view: MediaView = { mediaType, examples: examplesOf(mediaType, media, c, direction) };
     if (media.schema !== undefined)
-      view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema` });
+      view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema`, direction });
     return view;
   };
   // A bare `$ref` schema without examples of its own looks the same wherever it is used.
@@ -40,7 +40,8 @@ function sharedSchemaRef(media: MediaTypeObject): string | undefined {
 }
 
 function examplesOf(mediaType: string, media: MediaTypeObject, ctx: ViewContext, direction: Direction): ExampleView[] {
-  const render = (value: unknown) => exampleHtml(mediaType, value, ctx);
+  const render = (value: unknown) =>
+    exampleHtml(mediaType, pruneExample(value, media.schema, ctx.document, direction), ctx);
   if (media.example !== undefined) return [{ label: 'Example', html: render(media.example) }];
   const named = namedExamples(media, ctx.document);
   if (named.length) {

@@ -1,13 +1,13 @@
 import type { OpenApiDocument, SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
 
-const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'null']);
-
 /**
- * Merges an `allOf` into one object schema (properties and `required` united, the first
- * description and title kept), the way readers think of inheritance. Returns undefined when the
- * parts cannot be merged faithfully (they hold `oneOf`/`anyOf` or are not objects): the viewer
- * then shows the parts.
+ * Merges an `allOf` into one schema (properties and `required` united, the first description and
+ * title kept), the way readers think of inheritance. One part may offer alternatives
+ * (`allOf: [Gateway, {ringDistance}]` where Gateway is a `oneOf`): the merged schema keeps them,
+ * beside the united properties. Returns undefined when the parts cannot be merged faithfully
+ * (two sets of alternatives, types that disagree, properties on a non-object): the viewer then
+ * shows the parts.
  */
 export function mergeAllOf(
   schema: SchemaObject,
@@ -23,14 +23,22 @@ export function mergeAllOf(
     if (!part) return undefined;
     parts.push(part);
   }
-  if (parts.some((p) => p.oneOf || p.anyOf || (typeof p.type === 'string' && SCALAR_TYPES.has(p.type))))
-    return undefined;
-  return parts.reduce(mergeTwo);
+  return mergeable(parts) ? parts.reduce(mergeTwo) : undefined;
+}
+
+function mergeable(parts: readonly SchemaObject[]): boolean {
+  if (parts.filter((p) => p.oneOf || p.anyOf).length > 1) return false;
+  const types = new Set(parts.map((p) => (Array.isArray(p.type) ? p.type.join('|') : p.type)).filter(Boolean));
+  if (types.size > 1) return false;
+  const [type] = types;
+  return type === undefined || type === 'object' || !parts.some((p) => p.properties);
 }
 
 function mergeTwo(a: SchemaObject, b: SchemaObject): SchemaObject {
   const merged: SchemaObject = { ...b, ...definedOnly(a) };
-  merged.type = a.type ?? b.type ?? 'object';
+  const type = a.type ?? b.type ?? (a.properties || b.properties ? 'object' : undefined);
+  if (type === undefined) delete merged.type;
+  else merged.type = type;
   if (a.properties || b.properties) merged.properties = { ...a.properties, ...onlyNew(b.properties, a.properties) };
   const required = [a.required, b.required].flatMap((list) => (Array.isArray(list) ? list : []));
   if (required.length) merged.required = [...new Set(required)];

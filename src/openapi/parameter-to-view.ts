@@ -1,5 +1,6 @@
 import type { ParameterLocation, ParameterView } from '../api-view.js';
-import { exampleValue, holderSchema } from './example-value.js';
+import { enumDescriptions } from './enum-descriptions.js';
+import { exampleValue, holderSchema, namedExamples } from './example-value.js';
 import type { ParameterObject, SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
 import { schemaConstraints } from './schema-constraints.js';
@@ -18,7 +19,6 @@ export function parameterToView(
   const items = resolveRef<SchemaObject>(ctx.document, schema.items).value;
   const { type, nullable } = schemaType(schema);
   const constraints = schemaConstraints(schema);
-  const values = Array.isArray(schema.enum) ? schema.enum : Array.isArray(items?.enum) ? items.enum : undefined;
   const name = String(parameter.name ?? '');
   ctx.page.text.push(name);
   const view: ParameterView = {
@@ -28,28 +28,57 @@ export function parameterToView(
     deprecated: parameter.deprecated === true,
     type: type === 'array' && items ? `${schemaType(items).type}[]` : type,
     constraints: constraints.other,
+    ...valueFacts(schema, items, ctx),
   };
-  const format = schema.format ?? items?.format;
-  if (typeof format === 'string') view.format = format;
   if (nullable) view.nullable = true;
-  if (schema.default !== undefined) view.default = display(schema.default);
-  if (values) view.enum = values.map(display);
-  if (constraints.minimum) view.minimum = constraints.minimum;
-  if (constraints.maximum) view.maximum = constraints.maximum;
-  if (constraints.pattern) view.pattern = constraints.pattern;
-  const example = exampleValue(
-    { example: parameter.example, examples: parameter.examples, schema: parameter.schema },
-    ctx.document,
-  );
-  if (example !== undefined) view.example = display(example);
+  Object.assign(view, examplesOf(parameter, ctx));
   const descriptionHtml = renderDescriptionField(
     ctx,
     parameter.description ?? schema.description,
     pointer && `${pointer}/description`,
   );
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
-  if (type === 'object' || (items && schemaType(items).type === 'object')) view.schema = schemaToView(schema, ctx);
+  // A location is given only for response headers: they travel in a response, parameters in a request.
+  const direction = location ? 'response' : 'request';
+  if (type === 'object' || (items && schemaType(items).type === 'object'))
+    view.schema = schemaToView(schema, ctx, { direction });
   return view;
+}
+
+/** Format, default, allowed values (and what they mean) and bounds of the parameter's schema. */
+function valueFacts(schema: SchemaObject, items: SchemaObject | undefined, ctx: ViewContext): Partial<ParameterView> {
+  const out: Partial<ParameterView> = {};
+  const constraints = schemaConstraints(schema);
+  const format = schema.format ?? items?.format;
+  if (typeof format === 'string') out.format = format;
+  if (schema.default !== undefined) out.default = display(schema.default);
+  const holder = Array.isArray(schema.enum) ? schema : Array.isArray(items?.enum) ? items : undefined;
+  if (holder?.enum) {
+    out.enum = holder.enum.map(display);
+    const described = enumDescriptions(holder, holder.enum, ctx, display);
+    if (described) out.enumDescriptions = described;
+  }
+  if (constraints.minimum) out.minimum = constraints.minimum;
+  if (constraints.maximum) out.maximum = constraints.maximum;
+  if (constraints.pattern) out.pattern = constraints.pattern;
+  return out;
+}
+
+/** The example shown in the row, and every named one of `examples` when there are several. */
+function examplesOf(parameter: ParameterObject, ctx: ViewContext): Partial<ParameterView> {
+  const out: Partial<ParameterView> = {};
+  const example = exampleValue(
+    { example: parameter.example, examples: parameter.examples, schema: parameter.schema },
+    ctx.document,
+  );
+  if (example !== undefined) out.example = display(example);
+  const named = parameter.example === undefined ? namedExamples(parameter, ctx.document) : [];
+  if (named.length > 1)
+    out.examples = named.map(({ name, example: object, value }) => ({
+      label: typeof object.summary === 'string' && object.summary.trim() ? object.summary : name,
+      value: display(value),
+    }));
+  return out;
 }
 
 /** Strings as they are typed in a URL or header; everything else as JSON. */

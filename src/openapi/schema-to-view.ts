@@ -1,8 +1,11 @@
 import type { SchemaView } from '../api-view.js';
 import { escapePointerToken, pointerName } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
-import type { SchemaObject } from './openapi-types.js';
+import { enumDescriptions } from './enum-descriptions.js';
+import type { Direction } from './example-value.js';
+import type { OpenApiDocument, SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
+import { alternativesOf } from './schema-alternatives.js';
 import { componentSchemaName } from './schema-pages.js';
 import { constraintList } from './schema-constraints.js';
 import { schemaType } from './schema-type.js';
@@ -13,6 +16,11 @@ export interface SchemaToViewOptions {
   maxDepth?: number;
   /** JSON pointer of the schema in the document, when known: a `$ref` back to it is a cycle too. */
   pointer?: string;
+  /**
+   * Which way the data goes: a request leaves out `readOnly` properties (the server sets them), a
+   * response `writeOnly` ones (never sent back). Unset (schema pages) shows both, flagged.
+   */
+  direction?: Direction;
 }
 
 interface Walk {
@@ -21,6 +29,8 @@ interface Walk {
   maxDepth: number;
   /** Pointers of the schemas on the way down to this node: meeting one again is a cycle. */
   stack: readonly string[];
+  /** The flag whose properties this direction leaves out. */
+  omit?: 'readOnly' | 'writeOnly';
 }
 
 interface Slot {
@@ -28,6 +38,11 @@ interface Slot {
   required?: boolean;
   /** Pointer of the (unresolved) schema, when known. */
   at?: string;
+  /**
+   * Set on a child reached through its parent's `discriminator.mapping`: the parent's pointers.
+   * The child's `allOf: [parent, …]` is then merged, not a cycle, and lists no alternatives again.
+   */
+  mappedFrom?: readonly string[];
 }
 
 const MAX_INLINE_EXAMPLE = 120;
@@ -38,10 +53,13 @@ const MAX_INLINE_EXAMPLE = 120;
  * stops at `maxDepth`, so any description gives a finite tree.
  */
 export function schemaToView(schema: unknown, ctx: ViewContext, options: SchemaToViewOptions = {}): SchemaView {
-  return walk(schema, { ctx, depth: 0, maxDepth: options.maxDepth ?? 10, stack: [] }, { at: options.pointer });
+  const omit =
+    options.direction === 'request' ? 'readOnly' : options.direction === 'response' ? 'writeOnly' : undefined;
+  const state: Walk = { ctx, depth: 0, maxDepth: options.maxDepth ?? 10, stack: [], ...(omit ? { omit } : {}) };
+  return walk(schema, state, { at: options.pointer });
 }
 
-function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
+function walk(raw: unknown, state: Walk, { at, mappedFrom, ...slot }: Slot): SchemaView {
   const { value, ref } = resolveRef<SchemaObject>(state.ctx.document, raw);
   const original: SchemaObject = value && typeof value === 'object' && !Array.isArray(value) ? wellFormed(value) : {};
   // `allOf: [{$ref}]` is how 3.0 puts a description next to a reference: its refs count too.
@@ -53,7 +71,7 @@ function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   );
   const name = (r: string) => state.ctx.refNames[r] ?? pointerName(r);
   const refName = ref ? name(ref) : original.allOf?.length === 1 && parts[0] ? name(parts[0]) : undefined;
-  const loop = [...(ref ? [ref] : []), ...parts].find((r) => state.stack.includes(r));
+  const loop = [...(ref ? [ref] : []), ...parts].find((r) => !mappedFrom?.includes(r) && state.stack.includes(r));
   if (loop) return { ...slot, type: 'object', title: name(loop), circular: name(loop) };
   const merged = original.allOf ? mergeAllOf(original, state.ctx.document) : undefined;
   const schema = merged ?? original;
@@ -68,8 +86,22 @@ function walk(raw: unknown, state: Walk, { at, ...slot }: Slot): SchemaView {
   if (href) view.href = href;
   if (state.depth >= state.maxDepth) return hasChildren(schema) ? { ...view, truncated: true } : view;
   const next: Walk = { ...state, depth: state.depth + 1, stack: [...state.stack, ...identities] };
+  const listsMapping = !mappedFrom && hasOwnDiscriminator(original, state.ctx.document);
   // Children of a merged allOf come from several places: their pointers are unknown.
-  return { ...view, ...children(schema, next, merged ? undefined : location) };
+  return {
+    ...view,
+    ...children(schema, next, { location: merged ? undefined : location, listsMapping, self: identities }),
+  };
+}
+
+/**
+ * Whether the schema itself (or the one it wraps in a one-part `allOf`) declares a discriminator:
+ * only a schema's own mapping lists its children; a child merges its parent's discriminator too.
+ */
+function hasOwnDiscriminator(original: SchemaObject, document: OpenApiDocument): boolean {
+  if (original.discriminator !== undefined) return true;
+  if (original.allOf?.length !== 1 || typeof original.allOf[0]?.$ref !== 'string') return false;
+  return resolveRef<SchemaObject>(document, original.allOf[0]).value?.discriminator !== undefined;
 }
 
 /** The page of the component schema this node is (by `$ref` or one-part `allOf`), if the site has one. */
@@ -125,7 +157,11 @@ function describeNode(
   if (schema.deprecated === true) view.deprecated = true;
   const descriptionHtml = renderDescriptionField(state.ctx, schema.description, describedAt);
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
-  if (values) view.enum = values.map((v) => JSON.stringify(v) ?? 'null');
+  const json = (v: unknown) => JSON.stringify(v) ?? 'null';
+  if (schema.const !== undefined) view.const = json(schema.const);
+  else if (values) view.enum = values.map(json);
+  const described = values && enumDescriptions(schema, values, state.ctx, json);
+  if (described) view.enumDescriptions = described;
   if (schema.default !== undefined) view.default = JSON.stringify(schema.default);
   const example = inlineExample(schema);
   if (example) view.example = example;
@@ -135,31 +171,53 @@ function describeNode(
   return view;
 }
 
-function children(schema: SchemaObject, state: Walk, location: string | undefined): Partial<SchemaView> {
+interface ChildrenOf {
+  /** Pointer of the node's own schema (not of a merged allOf), for its children's pointers. */
+  location?: string;
+  /** Whether a `discriminator.mapping` without `oneOf` lists the mapped schemas as alternatives. */
+  listsMapping: boolean;
+  /** Pointers of the node (see `identities`), which mapped children refer back to. */
+  self: readonly string[];
+}
+
+function children(
+  schema: SchemaObject,
+  state: Walk,
+  { location, listsMapping, self }: ChildrenOf,
+): Partial<SchemaView> {
   const at = (...tokens: (string | number)[]) =>
     location ? `${location}/${tokens.map((t) => escapePointerToken(String(t))).join('/')}` : undefined;
   const out: Partial<SchemaView> = {};
   if (schema.properties && typeof schema.properties === 'object') {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    out.properties = Object.entries(schema.properties).map(([name, child]) =>
-      walk(child, state, { name, required: required.has(name), at: at('properties', name) }),
-    );
+    out.properties = Object.entries(schema.properties)
+      .filter(([, child]) => !state.omit || !hasFlag(child, state.omit, state.ctx.document))
+      .map(([name, child]) => walk(child, state, { name, required: required.has(name), at: at('properties', name) }));
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     out.additionalProperties = walk(schema.additionalProperties, state, { at: at('additionalProperties') });
   }
   if (schema.items && typeof schema.items === 'object') out.items = walk(schema.items, state, { at: at('items') });
   else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
+    const variants = schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) }));
+    out.composition = { kind: 'allOf', variants, labels: variants.map((v, i) => v.title ?? `Item ${i + 1}`) };
+  }
+  const alternatives = alternativesOf(schema, state.ctx.document, state.ctx.refNames, location);
+  if (alternatives && (!alternatives.fromMapping || listsMapping)) {
+    const mappedFrom = alternatives.fromMapping ? self : undefined;
     out.composition = {
-      kind: 'allOf',
-      variants: schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) })),
+      kind: alternatives.kind,
+      variants: alternatives.items.map((item) => walk(item.raw, state, { at: item.at, mappedFrom })),
+      labels: alternatives.items.map((item) => item.label),
     };
   }
-  const kind = schema.oneOf ? 'oneOf' : schema.anyOf ? 'anyOf' : schema.allOf ? 'allOf' : undefined;
-  const variants = kind ? schema[kind] : undefined;
-  if (kind && Array.isArray(variants))
-    out.composition = { kind, variants: variants.map((v, i) => walk(v, state, { at: at(kind, i) })) };
   return out;
+}
+
+/** Whether a property is marked `readOnly`/`writeOnly`, on itself or on the schema it refers to. */
+function hasFlag(raw: unknown, flag: 'readOnly' | 'writeOnly', document: OpenApiDocument): boolean {
+  if (raw && typeof raw === 'object' && (raw as SchemaObject)[flag] === true) return true;
+  return resolveRef<SchemaObject>(document, raw).value?.[flag] === true;
 }
 
 /** `anyOf: [X, {type: 'null'}]` (the 3.1 way to say nullable) reads as X, nullable. */

@@ -14,10 +14,17 @@ const text = (html?: string) => (html ? htmlToText(html).replace(/\s+/g, ' ').tr
 /** A table cell: one line, pipes escaped. */
 const cell = (value: string) => value.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 
+/** Allowed values in a sentence, each with what it means when the description says. */
+function valuesText(values: readonly string[] | undefined, described: SchemaView['enumDescriptions']): string {
+  if (!values?.length) return '';
+  const meaning = new Map((described ?? []).map((d) => [d.value, text(d.descriptionHtml)]));
+  return `One of: ${values.map((v) => (meaning.get(v) ? `${v} (${meaning.get(v)})` : v)).join(', ')}.`;
+}
+
 function parameterRow(p: ParameterView): string {
   const type = [p.type, p.format && `(${p.format})`].filter(Boolean).join(' ');
   const facts = [
-    p.enum?.length ? `One of: ${p.enum.join(', ')}.` : '',
+    valuesText(p.enum, p.enumDescriptions),
     p.default !== undefined ? `Default: ${p.default}.` : '',
     ...p.constraints.map((c) => `${c}.`),
     p.deprecated ? 'Deprecated.' : '',
@@ -58,7 +65,8 @@ export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] 
     ].filter(Boolean);
     const extra = [
       text(property.descriptionHtml),
-      property.enum?.length ? `One of: ${property.enum.join(', ')}.` : '',
+      property.const !== undefined ? `Always ${property.const}.` : '',
+      valuesText(property.enum, property.enumDescriptions),
       property.circular ? `(the ${property.circular} schema above)` : '',
     ].filter(Boolean);
     lines.push(
@@ -66,10 +74,14 @@ export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] 
     );
     if (!property.circular) lines.push(...schemaTree(property, depth + 1));
   }
-  for (const variant of node.composition?.variants ?? []) {
-    lines.push(`${'  '.repeat(depth)}- ${node.composition!.kind} variant: ${schemaType(variant)}`);
+  const composition = node.composition;
+  const by = node.discriminator ? ` (by \`${node.discriminator}\`)` : '';
+  composition?.variants.forEach((variant, i) => {
+    const label = composition.labels[i];
+    const type = schemaType(variant);
+    lines.push(`${'  '.repeat(depth)}- ${composition.kind}${by} ${label}${label === type ? '' : `: ${type}`}`);
     lines.push(...schemaTree(variant, depth + 1));
-  }
+  });
   return lines;
 }
 

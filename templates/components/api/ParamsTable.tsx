@@ -47,8 +47,10 @@ export function ParamsTable({ parameters, caption, anchors, root = '' }: ParamsT
                   <HtmlBlock className="api-description" html={parameter.descriptionHtml} />
                   <SchemaFacts
                     enumValues={parameter.enum}
+                    enumDescriptions={parameter.enumDescriptions}
                     defaultValue={parameter.default}
                     example={parameter.example}
+                    examples={parameter.examples}
                     minimum={parameter.minimum}
                     maximum={parameter.maximum}
                     pattern={parameter.pattern}

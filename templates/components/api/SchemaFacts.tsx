@@ -1,33 +1,54 @@
 import type { ReactNode } from 'react';
+import type { EnumDescriptionView } from '../../../src/api-view.js';
+import { HtmlBlock } from './HtmlBlock.js';
 
 export interface SchemaFactsProps {
   enumValues?: string[];
+  /** What some of the values mean: the values are then listed one per line with it. */
+  enumDescriptions?: EnumDescriptionView[];
+  /** The only value allowed (`const`). */
+  constValue?: string;
   defaultValue?: string;
   example?: string;
   minimum?: string;
   maximum?: string;
   pattern?: string;
   constraints?: string[];
+  /** Several named examples (a parameter's `examples`): shown instead of `example`, each with its label. */
+  examples?: { label: string; value: string }[];
 }
 
 /** Allowed values, default, example and constraints as a compact list. */
 export function SchemaFacts({
   enumValues,
+  enumDescriptions,
+  constValue,
   defaultValue,
   example,
   minimum,
   maximum,
   pattern,
   constraints = [],
+  examples,
 }: SchemaFactsProps) {
   const facts: [string, ReactNode][] = [];
-  if (enumValues?.length) facts.push(['Allowed values', <Values key="enum" values={enumValues} />]);
+  if (constValue !== undefined) facts.push(['Value', <code key="const">{constValue}</code>]);
+  if (enumValues?.length)
+    facts.push([
+      'Allowed values',
+      enumDescriptions?.length ? (
+        <DescribedValues key="enum" values={enumValues} descriptions={enumDescriptions} />
+      ) : (
+        <Values key="enum" values={enumValues} />
+      ),
+    ]);
   if (defaultValue !== undefined) facts.push(['Default', <code key="default">{defaultValue}</code>]);
   if (minimum !== undefined) facts.push(['Minimum', <code key="min">{minimum}</code>]);
   if (maximum !== undefined) facts.push(['Maximum', <code key="max">{maximum}</code>]);
   if (pattern !== undefined) facts.push(['Pattern', <code key="pattern">{pattern}</code>]);
   if (constraints.length) facts.push(['Constraints', constraints.join(', ')]);
-  if (example !== undefined) facts.push(['Example', <code key="example">{example}</code>]);
+  if (examples && examples.length > 1) facts.push(['Examples', <NamedExamples key="examples" examples={examples} />]);
+  else if (example !== undefined) facts.push(['Example', <code key="example">{example}</code>]);
   if (!facts.length) return null;
   return (
     <ul className="api-facts">
@@ -50,5 +71,32 @@ function Values({ values }: { values: string[] }) {
         </span>
       ))}
     </>
+  );
+}
+
+/** Each value on its own line with what it means, when the description says. */
+function DescribedValues({ values, descriptions }: { values: string[]; descriptions: EnumDescriptionView[] }) {
+  const meaning = new Map(descriptions.map((d) => [d.value, d.descriptionHtml]));
+  return (
+    <ul className="api-enum">
+      {values.map((value, i) => (
+        <li key={i}>
+          <code>{value}</code>
+          <HtmlBlock className="api-enum__description" html={meaning.get(value)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NamedExamples({ examples }: { examples: { label: string; value: string }[] }) {
+  return (
+    <ul className="api-enum">
+      {examples.map((example, i) => (
+        <li key={i}>
+          <code>{example.value}</code> <span className="api-muted">({example.label})</span>
+        </li>
+      ))}
+    </ul>
   );
 }

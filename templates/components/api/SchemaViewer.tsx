@@ -1,4 +1,5 @@
-import type { SchemaView } from '../../../src/api-view.js';
+import { useId } from 'react';
+import type { CompositionView, SchemaView } from '../../../src/api-view.js';
 import { schemaKey, shownChildren } from '../../../src/openapi/field-anchors.js';
 import { FieldLink } from './FieldLink.js';
 import { HtmlBlock } from './HtmlBlock.js';
@@ -131,7 +132,13 @@ function Children({ node, depth, treeKey, anchorOf }: NodeProps) {
       )}
       {target !== node && target.items && <SchemaNode node={target.items} label="items" {...child('i')} />}
       {target.composition && (
-        <Composition composition={target.composition} depth={depth} treeKey={key} anchorOf={anchorOf} />
+        <Composition
+          composition={target.composition}
+          depth={depth}
+          treeKey={key}
+          anchorOf={anchorOf}
+          discriminator={target.discriminator}
+        />
       )}
       {target.truncated && (
         <p className="api-schema__note">
@@ -147,23 +154,79 @@ function Composition({
   depth,
   treeKey,
   anchorOf,
-}: Omit<NodeProps, 'node'> & { composition: NonNullable<SchemaView['composition']> }) {
+  discriminator,
+}: Omit<NodeProps, 'node'> & { composition: CompositionView; discriminator?: string }) {
+  if (composition.kind === 'allOf') {
+    return (
+      <div className="api-schema__composition">
+        <p className="api-schema__composition-label">{COMPOSITION_LABEL.allOf}</p>
+        <ul className="api-schema__variants">
+          {composition.variants.map((variant, i) => (
+            <li key={i}>
+              <SchemaNode
+                node={variant}
+                depth={depth}
+                label={composition.labels[i]}
+                treeKey={schemaKey(treeKey, `c${i}`)}
+                anchorOf={anchorOf}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   return (
-    <div className="api-schema__composition">
-      <p className="api-schema__composition-label">{COMPOSITION_LABEL[composition.kind]}</p>
-      <ul className="api-schema__variants">
+    <Alternatives
+      composition={composition}
+      depth={depth}
+      treeKey={treeKey}
+      anchorOf={anchorOf}
+      discriminator={discriminator}
+    />
+  );
+}
+
+/**
+ * `oneOf`/`anyOf` as a selector: one <details> per alternative sharing a `name`, so opening one
+ * closes the others (the browser does it, no JavaScript), the first open. api.css lays the
+ * summaries out as a row of tabs where `::details-content` exists; elsewhere, and without CSS,
+ * it reads as a list of alternatives, each with its label.
+ */
+function Alternatives({
+  composition,
+  depth,
+  treeKey,
+  anchorOf,
+  discriminator,
+}: Omit<NodeProps, 'node'> & { composition: CompositionView; discriminator?: string }) {
+  const group = useId();
+  return (
+    <div className="api-schema__composition api-alternatives">
+      <p className="api-schema__composition-label">
+        {COMPOSITION_LABEL[composition.kind]}
+        {discriminator && (
+          <span className="api-alternatives__by">
+            {' '}
+            (by <code>{discriminator}</code>)
+          </span>
+        )}
+      </p>
+      <div className="api-alternatives__list">
         {composition.variants.map((variant, i) => (
-          <li key={i}>
-            <SchemaNode
-              node={variant}
-              depth={depth}
-              label={variant.title ?? `Option ${i + 1}`}
-              treeKey={schemaKey(treeKey, `c${i}`)}
-              anchorOf={anchorOf}
-            />
-          </li>
+          <details key={i} className="api-alternative" name={group} open={i === 0}>
+            <summary className="api-alternative__label">{composition.labels[i]}</summary>
+            <div className="api-alternative__body">
+              <span className="api-schema__head">
+                <TypeLine node={variant} linked />
+              </span>
+              <HtmlBlock className="api-schema__description" html={variant.descriptionHtml} />
+              <Facts node={variant} />
+              <Children node={variant} depth={depth + 1} treeKey={schemaKey(treeKey, `c${i}`)} anchorOf={anchorOf} />
+            </div>
+          </details>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }
@@ -219,6 +282,8 @@ function Facts({ node }: { node: SchemaView }) {
   return (
     <SchemaFacts
       enumValues={node.enum}
+      enumDescriptions={node.enumDescriptions}
+      constValue={node.const}
       defaultValue={node.default}
       example={node.example}
       constraints={node.constraints}
