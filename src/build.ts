@@ -120,7 +120,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const nav = buildNavTree({
     sidebars: config.sidebars,
     docs: content.pages,
-    apiSidebar: api.sidebar,
+    apiSidebars: new Map(api.apis.map((one) => [one.id, one.sidebar])),
     configFile: config.configFile,
     sidebarsFile: config.sidebarsFile,
     routeBasePath: config.docs.routeBasePath,
@@ -131,7 +131,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const table = buildRouteTable(pages, nav.sidebars);
   const navbar = resolveNavbar(config, nav.sidebars, content.pages, content.unbuiltDocIds);
   const generatedRoutes = new Set([
-    `/openapi/${config.product.slug}.json`,
+    ...api.apis.map((one) => `/openapi/${one.id}.json`),
     '/meta/index.json',
     '/sitemap.xml',
     '/llms.txt',
@@ -186,7 +186,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       bundle,
       assets,
       staticFiles: [...staticFiles.files, ...katexFiles],
-      apiSpecJson: api.specJson,
+      apiSpecs: api.apis.flatMap((one) => (one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [])),
       operations,
       searchFiles,
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../shared/package-paths.js';
-import { siteConfigSchema, type ParsedSiteConfig } from './schema.js';
+import { siteConfigSchema, type ParsedSiteConfig, type SidebarItemConfig } from './schema.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 export type NavbarPosition = 'left' | 'right';
@@ -51,10 +51,24 @@ export interface SiteConfig extends Omit<ParsedSiteConfig, 'navbar'> {
   /** Absolute directory of site.config.ts; every relative path is resolved against it. */
   root: string;
   configFile: string;
-  /** Absolute path of the API description, if any. */
-  openapiFile?: string;
+  /** The API descriptions the site documents (`openapi` is one, `apis` several), in config order. */
+  apiSources: ApiSource[];
   /** The Docusaurus sidebars file the sidebars were read from, if any (relative, for messages). */
   sidebarsFile?: string;
+}
+
+/** One API description and where its reference lives. */
+export interface ApiSource {
+  /** Names /openapi/{id}.json; the product slug for the single `openapi` key. */
+  id: string;
+  /** Absolute path of the description. */
+  file: string;
+  /** Route prefix of its pages ('/api/reference'). */
+  routeBasePath: string;
+  /** Its name where the site lists its APIs; undefined: the description's own title. */
+  label?: string;
+  /** Where it was configured, for messages ('openapi', 'apis[1]'). */
+  key: string;
 }
 
 export interface ResolveConfigOptions {
@@ -196,21 +210,100 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
   if (!result.success) return { diagnostics: zodDiagnostics(result.error, input, file) };
   const parsed = result.data;
   const navbar = checkNavbarItems(parsed.navbar.items as Record<string, unknown>[], parsed, file);
-  const diagnostics = [...navbar.diagnostics, ...checkI18n(parsed, file)];
+  const diagnostics = [...navbar.diagnostics, ...checkI18n(parsed, file), ...checkApis(parsed, file)];
   if (!(parsed.docs.lastVersion in parsed.docs.versions))
     diagnostics.push(unknownVersion(parsed.docs.lastVersion, parsed, file, 'docs.lastVersion'));
   if (diagnostics.length) return { diagnostics };
-  const openapi = options.openapiOverride ?? parsed.openapi;
   const config: SiteConfig = {
     ...parsed,
     templatesDir: templatesDirOf(input, options.root),
     navbar: { ...parsed.navbar, items: navbar.items },
     root: options.root,
     configFile: file,
-    openapiFile: openapi ? resolve(options.root, openapi) : undefined,
+    apiSources: apiSourcesOf(parsed, options),
     ...(options.sidebarsFile ? { sidebarsFile: options.sidebarsFile } : {}),
   };
   return { config: deepFreeze(config), diagnostics: [] };
+}
+
+/** `apis` as given, or the single `openapi` description under `apiRoutePrefix`; `--openapi` replaces the first file. */
+function apiSourcesOf(parsed: ParsedSiteConfig, options: ResolveConfigOptions): ApiSource[] {
+  const override = options.openapiOverride && resolve(options.root, options.openapiOverride);
+  if (parsed.apis)
+    return parsed.apis.map((api, index) => ({
+      id: api.id,
+      file: (index === 0 && override) || resolve(options.root, api.file),
+      routeBasePath: api.routeBasePath ?? `/api/${api.id}`,
+      ...(api.label ? { label: api.label } : {}),
+      key: `apis[${index}]`,
+    }));
+  const file = override || (parsed.openapi && resolve(options.root, parsed.openapi));
+  if (!file) return [];
+  return [{ id: parsed.product.slug, file, routeBasePath: parsed.apiRoutePrefix, key: 'openapi' }];
+}
+
+/** `apis`: not beside `openapi`, distinct ids and route prefixes, and every sidebar's `openapi` item naming one of them. */
+function checkApis(parsed: ParsedSiteConfig, file: string): Diagnostic[] {
+  const apis = parsed.apis ?? [];
+  const diagnostics: Diagnostic[] = [];
+  if (parsed.apis && parsed.openapi !== undefined)
+    diagnostics.push(
+      errorDiagnostic('DG170', 'Both `openapi` and `apis` are set: a site has one or the other.', {
+        file,
+        key: 'openapi',
+        hint: 'Move the description into `apis` as `{ id, file }`, or remove `apis`.',
+      }),
+    );
+  const seen = new Map<string, string>();
+  apis.forEach((api, index) => {
+    for (const [what, value] of [
+      ['id', api.id],
+      ['routeBasePath', api.routeBasePath ?? `/api/${api.id}`],
+    ] as const) {
+      const first = seen.get(`${what}:${value}`);
+      if (first)
+        diagnostics.push(
+          errorDiagnostic('DG171', `Two APIs have the ${what} "${value}" (${first} and apis[${index}]).`, {
+            file,
+            key: `apis[${index}].${what}`,
+            hint: 'Each API needs its own id (it names /openapi/{id}.json) and its own routeBasePath.',
+          }),
+        );
+      else seen.set(`${what}:${value}`, `apis[${index}]`);
+    }
+  });
+  return [
+    ...diagnostics,
+    ...checkOpenApiItems(
+      parsed,
+      apis.map((api) => api.id),
+      file,
+    ),
+  ];
+}
+
+/** With several APIs a sidebar's `{ type: 'openapi' }` item must say which (`apiId`); an unknown id is an error. */
+function checkOpenApiItems(parsed: ParsedSiteConfig, ids: readonly string[], file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const visit = (items: readonly SidebarItemConfig[], key: string) =>
+    items.forEach((item, index) => {
+      if (typeof item !== 'object') return;
+      if (item.type === 'category') visit(item.items, `${key}[${index}].items`);
+      if (item.type !== 'openapi') return;
+      const known = item.apiId === undefined ? ids.length <= 1 : ids.includes(item.apiId);
+      if (!known)
+        diagnostics.push(
+          errorDiagnostic(
+            'DG172',
+            item.apiId === undefined
+              ? 'This site has several APIs: the sidebar item { type: "openapi" } must name one with apiId.'
+              : `No API with the id "${item.apiId}" in \`apis\`.`,
+            { file, key: `${key}[${index}]`, hint: `The APIs are: ${ids.join(', ') || 'none (set apis)'}.` },
+          ),
+        );
+    });
+  for (const [name, items] of Object.entries(parsed.sidebars)) visit(items, `sidebars.${name}`);
+  return diagnostics;
 }
 
 /**

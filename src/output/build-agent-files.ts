@@ -10,6 +10,7 @@ import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
 import { hasMarkdownTwin, markdownPathForRoute } from '../shared/markdown-twin.js';
 import type { OutputFile } from './output-file.js';
+import type { ApiSpecFile } from './plan-output.js';
 import { pageMarkdown } from './markdown/page-markdown.js';
 
 export const LLMS_TXT = 'llms.txt';
@@ -54,7 +55,11 @@ function sidebarLabel(config: SiteConfig, name: string): string {
   return (item && 'label' in item && typeof item.label === 'string' && item.label) || name;
 }
 
-function llmsTxt(config: SiteConfig, grouped: [string, Page[]][]): string {
+function llmsTxt(
+  config: SiteConfig,
+  grouped: [string, Page[]][],
+  apis: readonly Pick<ApiSpecFile, 'id' | 'label'>[],
+): string {
   const url = (page: Page) =>
     config.url.replace(/\/$/, '') + joinBase(config.baseUrl, `/${markdownPathForRoute(page.route)}`);
   const line = (page: Page) =>
@@ -67,24 +72,32 @@ function llmsTxt(config: SiteConfig, grouped: [string, Page[]][]): string {
     ...grouped.map(([name, pages]) =>
       [`## ${name ? sidebarLabel(config, name) : 'Docs'}`, pages.map(line).join('\n')].join('\n\n'),
     ),
-    `## Optional\n\n- [Full documentation as Markdown](${origin}${joinBase(config.baseUrl, `/${LLMS_FULL_TXT}`)}): every page in sidebar order` +
-      (config.openapiFile
-        ? `\n- [OpenAPI description](${origin}${joinBase(config.baseUrl, `/openapi/${config.product.slug}.json`)}): the API as one JSON file`
-        : ''),
+    [
+      '## Optional\n',
+      `- [Full documentation as Markdown](${origin}${joinBase(config.baseUrl, `/${LLMS_FULL_TXT}`)}): every page in sidebar order`,
+      ...apis.map(
+        (api) =>
+          `- [${apis.length === 1 ? 'OpenAPI description' : `${api.label}: OpenAPI description`}](${origin}${joinBase(config.baseUrl, `/openapi/${api.id}.json`)}): the API as one JSON file`,
+      ),
+    ].join('\n'),
   ];
   return `${parts.join('\n\n')}\n`;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-export function buildAgentFiles(config: SiteConfig, table: RouteTable): OutputFile[] {
+export function buildAgentFiles(
+  config: SiteConfig,
+  table: RouteTable,
+  apis: readonly Pick<ApiSpecFile, 'id' | 'label'>[],
+): OutputFile[] {
   const pages = agentPages(table);
   const markdown = new Map(pages.map((page) => [page.route, pageMarkdown(page)]));
   const grouped = sections(table, pages);
   const full = grouped.flatMap(([, list]) => list.map((page) => markdown.get(page.route)!)).join('\n---\n\n');
   return [
     ...pages.map((page) => ({ path: markdownPathForRoute(page.route), contents: markdown.get(page.route)! })),
-    { path: LLMS_TXT, contents: llmsTxt(config, grouped) },
+    { path: LLMS_TXT, contents: llmsTxt(config, grouped, apis) },
     { path: LLMS_FULL_TXT, contents: full },
   ];
 }

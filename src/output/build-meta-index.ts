@@ -3,6 +3,7 @@ import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
 import { markdownPathForRoute } from '../shared/markdown-twin.js';
 import type { OperationSummary } from './operation-summary.js';
+import type { ApiSpecFile } from './plan-output.js';
 
 /** Version of the /meta/index.json format; bump on breaking changes (documented in README). */
 export const META_INDEX_VERSION = 1;
@@ -12,7 +13,13 @@ export const META_INDEX_VERSION = 1;
  * every doc (id, path, title, description, sidebar), every API operation (method, path, route) and
  * every schema page (name, route).
  */
-export function buildMetaIndex(config: SiteConfig, table: RouteTable, operations: readonly OperationSummary[]): string {
+export function buildMetaIndex(
+  config: SiteConfig,
+  table: RouteTable,
+  operations: readonly OperationSummary[],
+  apis: readonly Pick<ApiSpecFile, 'id' | 'label'>[],
+): string {
+  const specUrl = (id: string) => joinBase(config.baseUrl, `/openapi/${id}.json`);
   const twin = (route: string) => joinBase(config.baseUrl, `/${markdownPathForRoute(route)}`);
   const docs = table.pages
     .filter((page) => (page.kind === 'doc' || page.kind === 'home') && !page.docMeta?.unlisted)
@@ -35,7 +42,9 @@ export function buildMetaIndex(config: SiteConfig, table: RouteTable, operations
       product: { name: config.product.name, slug: config.product.slug, website: config.product.website },
       locale: config.i18n.defaultLocale,
       docsVersion: config.docs.versions[config.docs.lastVersion].label,
-      openapi: joinBase(config.baseUrl, `/openapi/${config.product.slug}.json`),
+      // The first API's description ('apis' lists every one); null for a site without an API.
+      openapi: apis.length ? specUrl(apis[0].id) : null,
+      apis: apis.map((api) => ({ id: api.id, label: api.label, openapi: specUrl(api.id) })),
       sitemap: joinBase(config.baseUrl, '/sitemap.xml'),
       // For agents: the llms.txt convention's index, and every page's Markdown in one file.
       llms: joinBase(config.baseUrl, '/llms.txt'),

@@ -8,6 +8,13 @@ import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
 import type { OperationSummary } from './operation-summary.js';
 
+/** One API description as published: /openapi/{id}.json, named by its label in the meta index and llms.txt. */
+export interface ApiSpecFile {
+  id: string;
+  label: string;
+  json: string;
+}
+
 export interface PlanOutputInput {
   config: SiteConfig;
   table: RouteTable;
@@ -17,7 +24,8 @@ export interface PlanOutputInput {
   bundle: ClientBundle;
   assets: AssetResolver;
   staticFiles: readonly OutputFile[];
-  apiSpecJson?: string;
+  /** Each API description as one JSON document, written to /openapi/{id}.json. */
+  apiSpecs: readonly ApiSpecFile[];
   operations: readonly OperationSummary[];
   searchFiles: readonly OutputFile[];
 }
@@ -34,7 +42,7 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     { path: '404.html', contents: input.notFoundHtml },
     { path: 'sitemap.xml', contents: buildSitemap({ url: config.url, baseUrl: config.baseUrl, routes: indexable }) },
     { path: 'robots.txt', contents: buildRobotsTxt({ url: config.url, baseUrl: config.baseUrl }) },
-    { path: 'meta/index.json', contents: buildMetaIndex(config, table, input.operations) },
+    { path: 'meta/index.json', contents: buildMetaIndex(config, table, input.operations, input.apiSpecs) },
     ...Object.entries(table.sidebars).map(([name, items]) => ({
       path: `meta/sidebars/${name}.json`,
       contents: JSON.stringify(items),
@@ -42,8 +50,8 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     ...input.bundle.files,
     ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
     ...input.searchFiles,
-    ...buildAgentFiles(config, table),
+    ...buildAgentFiles(config, table, input.apiSpecs),
   ];
-  if (input.apiSpecJson) files.push({ path: `openapi/${config.product.slug}.json`, contents: input.apiSpecJson });
+  for (const spec of input.apiSpecs) files.push({ path: `openapi/${spec.id}.json`, contents: spec.json });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -21,7 +21,10 @@ export function buildSiteProps(config: SiteConfig, navbarItems: NavbarItemProps[
     title: config.title,
     tagline: config.tagline,
     productName: config.product.name,
-    productSlug: config.product.slug,
+    apiDescriptions: config.apiSources.map((api) => ({
+      id: api.id,
+      title: `${api.label ?? (config.apiSources.length === 1 ? config.product.name : api.id)} OpenAPI description`,
+    })),
     website: config.product.website,
     url: config.url,
     baseUrl: config.baseUrl,

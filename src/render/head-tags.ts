@@ -41,12 +41,12 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
       href: joinBase(site.baseUrl, `/${site.favicon}`),
       type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined,
     },
-    {
+    ...site.apiDescriptions.map((api) => ({
       rel: 'alternate',
       type: 'application/json',
-      href: joinBase(site.baseUrl, `/openapi/${site.productSlug}.json`),
-      title: `${site.productName} OpenAPI description`,
-    },
+      href: joinBase(site.baseUrl, `/openapi/${api.id}.json`),
+      title: api.title,
+    })),
     {
       rel: 'alternate',
       type: 'application/json',

@@ -19,7 +19,8 @@ export interface SiteProps {
   title: string;
   tagline: string;
   productName: string;
-  productSlug: string;
+  /** The API descriptions served at /openapi/{id}.json, each advertised in every page's head. */
+  apiDescriptions: { id: string; title: string }[];
   website: string;
   url: string;
   baseUrl: string;

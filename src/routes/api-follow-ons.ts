@@ -17,22 +17,31 @@ export interface UnbuiltApi {
 
 export function unbuiltApi(
   config: SiteConfig,
-  api: { pages: readonly unknown[]; diagnostics: Diagnostic[] },
+  api: { apis: readonly { id: string; routeBasePath: string; pages: readonly unknown[]; diagnostics: Diagnostic[] }[] },
 ): UnbuiltApi {
-  const failed = Boolean(config.openapiFile) && api.pages.length === 0 && hasErrors(api.diagnostics);
-  if (!failed) return { prefixes: [], keep: () => true };
-  const apiSidebars = new Set(Object.keys(config.sidebars).filter((id) => hasOpenApiItem(config.sidebars[id])));
+  const failed = api.apis.filter((one) => one.pages.length === 0 && hasErrors(one.diagnostics));
+  if (failed.length === 0) return { prefixes: [], keep: () => true };
+  const ids = new Set(failed.map((one) => one.id));
+  const firstId = api.apis[0]?.id;
+  const apiSidebars = new Set(
+    Object.keys(config.sidebars).filter((id) =>
+      hasOpenApiItem(config.sidebars[id], (apiId) => ids.has(apiId ?? firstId)),
+    ),
+  );
   const keep = (d: Diagnostic) => {
     const index = d.code === 'DG112' ? /^navbar\.items\[(\d+)\]/.exec(d.key ?? '')?.[1] : undefined;
     const item = index === undefined ? undefined : config.navbar.items[Number(index)];
     return !(item?.type === 'docSidebar' && apiSidebars.has(item.sidebarId));
   };
-  return { prefixes: [config.apiRoutePrefix], keep };
+  return { prefixes: failed.map((one) => one.routeBasePath), keep };
 }
 
-function hasOpenApiItem(items: readonly SidebarItemConfig[]): boolean {
+/** Whether the items hold an `openapi` item (at any depth) whose API `failed` says could not be built. */
+function hasOpenApiItem(items: readonly SidebarItemConfig[], failed: (apiId: string | undefined) => boolean): boolean {
   return items.some(
     (item) =>
-      typeof item === 'object' && (item.type === 'openapi' || (item.type === 'category' && hasOpenApiItem(item.items))),
+      typeof item === 'object' &&
+      ((item.type === 'openapi' && failed(item.apiId)) ||
+        (item.type === 'category' && hasOpenApiItem(item.items, failed))),
   );
 }

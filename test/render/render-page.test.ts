@@ -18,6 +18,7 @@ const { config } = resolveConfig(
     footer: { copyright: 'Copyright Acme' },
     sidebars: { guides: ['guides/a'] },
     announcementBar: { id: 'v2', content: 'New: <a href="/guides/a">v2</a>' },
+    openapi: 'openapi/acme.yaml',
   },
   { root: '/site', configFile: 'site.config.ts' },
 );
