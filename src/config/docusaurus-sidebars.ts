@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { errorDiagnostic, warningDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { evaluateDocusaurusModule } from '../shared/evaluate-docusaurus-module.js';
+import { evaluateDocusaurusModule, standInOf } from '../shared/evaluate-docusaurus-module.js';
 
 /** Where Docusaurus looks for a sidebars file when the docs plugin names none, in its order. */
 export const SIDEBARS_FILE_NAMES = ['sidebars.ts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
@@ -167,6 +167,8 @@ function translateItem(item: unknown, key: string, context: Context): unknown[] 
 }
 
 function translateItems(items: unknown, key: string, context: Context): unknown[] {
+  // Items taken from a file that does not exist: reported once, for the file (DG143).
+  if (standInOf(items)) return [];
   if (Array.isArray(items)) return items.flatMap((item, index) => translateItem(item, `${key}[${index}]`, context));
   if (items && typeof items === 'object') return shorthandCategories(items as Record<string, unknown>, key, context);
   context.diagnostics.push(
@@ -202,6 +204,28 @@ export function translateSidebars(value: unknown, file: string, text: string) {
   for (const [name, items] of Object.entries(value))
     sidebars[name] = translateItems(items, `sidebars.${name}`, context);
   return { sidebars, diagnostics: context.diagnostics };
+}
+
+/**
+ * Local files the sidebars file imports that do not exist: what it takes from them is left out.
+ * Often a file a Docusaurus plugin generates (docusaurus-plugin-openapi-docs writes docs/api/sidebar.js),
+ * whose part docsgen makes itself ({ type: 'openapi' }).
+ */
+function missingFiles(missing: readonly string[], file: string, text: string): Diagnostic[] {
+  return missing.map((path) => {
+    const at = text.indexOf(path.replace(/\.(js|ts)$/, ''));
+    return warningDiagnostic(
+      'DG143',
+      `The sidebars file imports ${path}, which does not exist; what it takes from it is left out`,
+      {
+        file,
+        ...(at >= 0 ? positionAt(text, at) : {}),
+        hint: /\/api\/|sidebar/.test(path)
+          ? "If a plugin generates it (the OpenAPI docs plugin writes docs/api/sidebar.js), use a sidebar of { type: 'openapi' } instead."
+          : 'Create the file, or remove the import.',
+      },
+    );
+  });
 }
 
 export interface SidebarsFile {
@@ -241,5 +265,10 @@ export async function readSidebarsFile(absolute: string): Promise<SidebarsFile> 
     };
   }
   const text = await readFile(absolute, 'utf8');
-  return { ...translateSidebars(evaluated.value, file, text), files: evaluated.files };
+  const translated = translateSidebars(evaluated.value, file, text);
+  return {
+    ...translated,
+    diagnostics: [...missingFiles(evaluated.missing, file, text), ...translated.diagnostics],
+    files: evaluated.files,
+  };
 }

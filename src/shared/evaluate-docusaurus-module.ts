@@ -41,6 +41,8 @@ function packageStandIn(module: string, path: string[] = []): unknown {
       if (key === '__esModule') return undefined;
       if (key === 'then') return undefined; // not a promise: `await import('x')` gets the stand-in itself
       if (key === Symbol.toPrimitive) return () => `[${[module, ...path].join('.')}]`;
+      // Spread into a list (`...require('./docs/api/sidebar.js')`), it adds nothing.
+      if (key === Symbol.iterator) return function* nothing() {};
       if (typeof key === 'symbol') return undefined;
       return packageStandIn(module, [...path, key]);
     },
@@ -59,6 +61,18 @@ const packagesAsStandIns: Plugin = {
       if (/^[A-Za-z]:[\\/]/.test(args.path)) return undefined;
       return { path: args.path, external: true };
     });
+    // A local file that does not exist (often one a plugin generates, such as the OpenAPI docs
+    // plugin's docs/api/sidebar.js) is a stand-in too; EvaluatedModule.missing names it.
+    pluginBuild.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined;
+      const found = await pluginBuild.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: 'resolving',
+      });
+      return found.errors.length ? { path: args.path, external: true } : undefined;
+    });
     // Stylesheets and images a config imports for their URL: their content is not needed.
     pluginBuild.onLoad({ filter: /\.(css|scss|svg|png|jpe?g|gif|webp)$/ }, () => ({ contents: '', loader: 'js' }));
   },
@@ -71,6 +85,8 @@ export interface EvaluatedModule {
   files: string[];
   /** Package names it imported (each became a stand-in). */
   packages: string[];
+  /** Local files it imports that do not exist (each became a stand-in), as written: './docs/api/sidebar.js'. */
+  missing: string[];
   error?: { message: string; line?: number; column?: number; file?: string };
 }
 
@@ -155,13 +171,18 @@ function errorPosition(
   return { file: source, line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
 }
 
+const importsOf = (names: Set<string>) => ({
+  packages: [...names].filter((name) => !/^\.\.?\//.test(name)).sort(),
+  missing: [...names].filter((name) => /^\.\.?\//.test(name)).sort(),
+});
+
 /** Evaluates a Docusaurus JavaScript/TypeScript module (or reads a JSON one) as described above. */
 export async function evaluateDocusaurusModule(file: string): Promise<EvaluatedModule> {
   if (extname(file) === '.json') {
     try {
-      return { value: JSON.parse(await readFile(file, 'utf8')), files: [file], packages: [] };
+      return { value: JSON.parse(await readFile(file, 'utf8')), files: [file], packages: [], missing: [] };
     } catch (error) {
-      return { files: [file], packages: [], error: { message: (error as Error).message, file } };
+      return { files: [file], packages: [], missing: [], error: { message: (error as Error).message, file } };
     }
   }
   let bundled: Awaited<ReturnType<typeof bundle>>;
@@ -175,18 +196,19 @@ export async function evaluateDocusaurusModule(file: string): Promise<EvaluatedM
     return {
       files: [file],
       packages: [],
+      missing: [],
       error: { message, file: location?.file, line: location?.line, column: location && location.column + 1 },
     };
   }
   const packages = new Set<string>();
   try {
     const value = await run(bundled.code, file, packages);
-    return { value, files: bundled.files, packages: [...packages].sort() };
+    return { value, files: bundled.files, ...importsOf(packages) };
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     return {
       files: bundled.files,
-      packages: [...packages].sort(),
+      ...importsOf(packages),
       error: { message, ...errorPosition(error, file, bundled.map) },
     };
   }

@@ -86,6 +86,30 @@ test('a Docusaurus sidebars.js is read as it is, under the docs routeBasePath; w
   for (const entry of meta.docs) assert.match(entry.path, /^\/docs(\/|$)/, `${entry.id} is under /docs`);
 });
 
+test('a sidebars file importing a file that does not exist (one a plugin generates) keeps the rest; DG143 at the import', async () => {
+  const root = await createMiniSite({
+    config: "docs: { sidebarPath: './sidebars.js' },",
+    files: {
+      'sidebars.js':
+        "module.exports = {\n  guidesSidebar: [\n    'guides/start',\n    ...require('./generated/extra-items'),\n  ],\n  apiSidebar: require('./docs/api/sidebar.js'),\n};\n",
+    },
+  });
+  const result = cli(['build'], root);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(
+    result.stderr,
+    /sidebars\.js:4:\d+ {2}warning {2}The sidebars file imports \.\/generated\/extra-items, which does not exist.*DG143/,
+  );
+  assert.match(
+    result.stderr,
+    /sidebars\.js:6:\d+ {2}warning {2}The sidebars file imports \.\/docs\/api\/sidebar\.js, which does not exist.*DG143/,
+  );
+  assert.match(result.stderr, /hint: .*\{ type: 'openapi' \}/);
+  assert.equal(result.stderr.match(/warning/g)?.length, 2, result.stderr);
+  const html = await readFile(join(root, 'build/guides/start/index.html'), 'utf8');
+  assert.match(html, /href="\/guides\/start"/);
+});
+
 test('sidebars.json beside a config without sidebars is found; a broken sidebars file is DG140 at its line', async () => {
   const config = "sidebars: undefined, navbar: { items: [{ type: 'docSidebar', sidebarId: 'main', label: 'Docs' }] },";
   const root = await createMiniSite({
