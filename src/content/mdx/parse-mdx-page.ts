@@ -1,4 +1,5 @@
 import { VFile } from 'vfile';
+import pMap from 'p-map';
 import { causeOf, errorDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SiteConfig } from '../../config/resolve-config.js';
 import type { DocEntry } from '../assign-doc-routes.js';
@@ -108,7 +109,6 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     entry,
     diagnostics: [...context.diagnostics, ...diagnostics],
   });
-  if (context.diagnostics.some((d) => d.code === 'DG233')) return failed([]);
   const bundled = await bundleMdx({
     code: String(file.value),
     map: file.map ?? {},
@@ -121,7 +121,8 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
       return options.assetUrl(path);
     },
   });
-  if (!bundled.bundle) return failed(bundled.diagnostics);
+  // With an unknown component the page cannot render; its imports are still checked (all problems at once).
+  if (!bundled.bundle || context.diagnostics.some((d) => d.code === 'DG233')) return failed(bundled.diagnostics);
   const page = {
     docusaurus: options.docusaurus,
     highlighter: options.highlighter,
@@ -138,20 +139,25 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   return { entry, parsed, diagnostics: parsed.diagnostics };
 }
 
-/** Parses the MDX pages, in order, on this thread (esbuild does the bundling in its own process). */
-export async function parseMdxPages(entries: readonly DocEntry[], options: MdxPageOptions): Promise<ParseOutcome[]> {
-  const outcomes: ParseOutcome[] = [];
-  for (const entry of entries) {
-    try {
-      outcomes.push(await parseMdxPage(entry, options));
-    } catch (error) {
-      const cause = causeOf(error);
-      const diagnostic = errorDiagnostic('DG200', `Could not render MDX: ${cause.message}`, {
-        file: entry.source.relativePath,
-        cause,
-      });
-      outcomes.push({ entry, diagnostics: [diagnostic] });
-    }
-  }
-  return outcomes;
+/**
+ * Parses the MDX pages, results in input order. A few at a time: compiling and rendering run on
+ * this thread while esbuild bundles other pages in its own process.
+ */
+export function parseMdxPages(entries: readonly DocEntry[], options: MdxPageOptions): Promise<ParseOutcome[]> {
+  return pMap(
+    entries,
+    async (entry): Promise<ParseOutcome> => {
+      try {
+        return await parseMdxPage(entry, options);
+      } catch (error) {
+        const cause = causeOf(error);
+        const diagnostic = errorDiagnostic('DG200', `Could not render MDX: ${cause.message}`, {
+          file: entry.source.relativePath,
+          cause,
+        });
+        return { entry, diagnostics: [diagnostic] };
+      }
+    },
+    { concurrency: 4 },
+  );
 }
