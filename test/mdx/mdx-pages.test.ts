@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { htmlOf, parseMdx, readFixture } from './mdx-helpers.js';
+import { createMdxProcessor } from '../../src/content/mdx/mdx-processor.js';
 
 const FM = '---\ntitle: T\n---\n';
 
@@ -96,4 +97,18 @@ test('random tab groups: the default tab (prop, `default` item or first) is the 
     );
     for (const [label, value] of found) assert.ok(label === value || label === `L ${value}`, `label of ${value}`);
   }
+});
+
+test('with markdown.math, $…$ and $$…$$ in MDX are KaTeX at build time (the braces are TeX, not expressions)', async () => {
+  const outcome = await parseMdx(
+    `${FM}export const epochs = 30;\n\nShare $s_i = \\frac{p_i}{\\sum_j p_j}$ over {epochs} epochs.\n\n$$\nR = \\sum_{k} r_k\n$$\n`,
+    'math',
+    { mathProcessor: createMdxProcessor({ math: true }) },
+  );
+  assert.deepEqual(outcome.diagnostics, []);
+  const html = htmlOf(outcome);
+  assert.equal(html.match(/<span class="katex">/g)?.length, 2);
+  assert.match(html, /<span class="katex-display">/);
+  assert.match(html, / over 30 epochs\./);
+  assert.equal(outcome.parsed!.page.usesMath, true, 'the page links KaTeX CSS');
 });
