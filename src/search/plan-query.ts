@@ -8,7 +8,8 @@
  *   does not end in a space) also matches as a prefix; longer plain words tolerate a typo.
  * - A word that matches nothing falls back to its typed form with a typo allowance, and to every
  *   form with two neighbouring letters swapped ('rewrads' → 'rewards'), which edit distance counts
- *   as two typos.
+ *   as two typos. A word found only by edit distance is then searched as the word it was corrected
+ *   to (correct-typos.ts), with that word's stem, forms and synonyms.
  * - Synonyms from the config (`search.synonyms`, stored in the index manifest) add lookups for the
  *   other words of their group: 'hotspot' also finds 'gateway'. Applied here, at query time, so
  *   the index does not grow.

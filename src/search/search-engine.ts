@@ -4,8 +4,17 @@
  * rank-results.ts, snippets describe-results.ts; this module runs a query through them and
  * hands scoring to MiniSearch (BM25 with field boosts).
  */
-import { planQuery, toMiniSearchQuery, withFallbacks, type QueryPlan, type QueryWord } from './plan-query.js';
-import { API_FIELD_SECTION_BOOST, EAGER_LOAD_BYTES } from './search-index-format.js';
+import type MiniSearch from 'minisearch';
+import {
+  planQuery,
+  toMiniSearchQuery,
+  withFallbacks,
+  type PlanOptions,
+  type QueryPlan,
+  type QueryWord,
+} from './plan-query.js';
+import { correctTypos } from './correct-typos.js';
+import { API_FIELD_SECTION_BOOST, EAGER_LOAD_BYTES, type SearchDocument } from './search-index-format.js';
 import { createIndexLoader, type IndexLoader, type LoadIndexFile } from './search-index-loader.js';
 import { rankResults, type RankedGroup } from './rank-results.js';
 import { describeGroup, type DescribeOptions, type SearchGroup } from './describe-results.js';
@@ -47,16 +56,31 @@ function unmatchedWords(plan: QueryPlan, results: readonly { queryTerms: string[
   return new Set(withFallback.filter((w) => !w.lookups.some((l) => matched.has(l.term))));
 }
 
-async function runQuery(loader: IndexLoader, query: string, plan: QueryPlan, retry = true): Promise<SearchOutcome> {
-  if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
-  const index = await loader.indexFor(plan);
-  const results = index.search(toMiniSearchQuery(plan, 'OR'), {
+function searchPlan(loader: IndexLoader, index: MiniSearch<SearchDocument>, plan: QueryPlan) {
+  return index.search(toMiniSearchQuery(plan, 'OR'), {
     // A pasted identifier ('cbsd_id') is looking for the field itself: no discount then.
     boostDocument: (id, term) => (loader.isField(id) && !IDENTIFIER.test(term) ? API_FIELD_SECTION_BOOST : 1),
   });
+}
+
+async function runQuery(loader: IndexLoader, query: string, options: PlanOptions): Promise<SearchOutcome> {
+  let plan = planQuery(query, options);
+  if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
+  let index = await loader.indexFor(plan);
+  let results = searchPlan(loader, index, plan);
   // Words that matched nothing get their fallback lookups (typos), once.
-  const unmatched = retry ? unmatchedWords(plan, results) : new Set<QueryWord>();
-  if (unmatched.size) return runQuery(loader, query, withFallbacks(plan, unmatched), false);
+  const unmatched = unmatchedWords(plan, results);
+  if (unmatched.size) {
+    plan = withFallbacks(plan, unmatched);
+    index = await loader.indexFor(plan);
+    results = searchPlan(loader, index, plan);
+  }
+  // Words found only by edit distance are searched as the words they were corrected to.
+  const corrected = correctTypos(index, plan, options);
+  if (corrected) {
+    plan = corrected;
+    results = searchPlan(loader, await loader.indexFor(plan), plan);
+  }
   const { groups, complete } = rankResults(results, plan, loader.pageOf);
   return { query, groups, mode: complete || groups.length === 0 ? 'AND' : 'OR' };
 }
@@ -96,7 +120,7 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     },
     async search(query) {
       const m = await loader.manifest();
-      return runQuery(loader, query, planQuery(query, { synonyms: m.synonyms }));
+      return runQuery(loader, query, { synonyms: m.synonyms });
     },
     async loadSnippets(groups, options = {}) {
       const contents = await loader.pages(groups.map((g) => g.page));

@@ -217,3 +217,46 @@ describe('a query that matches any word never comes back empty', () => {
     }
   });
 });
+
+describe('a word found only by edit distance is searched as the word it was corrected to', () => {
+  const page = (route: string, text: string): SearchPage => ({
+    route,
+    title: route.slice(1),
+    type: 'guide',
+    sections: [{ heading: '', anchor: '', text, keywords: '' }],
+  });
+  const index = buildSearchIndexFromPages(
+    [
+      page('/rewarded-counts', 'How many radios were rewarded, counted per day.'),
+      page('/radio-rewards', 'Rewards of one radio for an epoch, and the reward of each gateway.'),
+      page('/earnings', 'What a gateway earns: its payout, summed per epoch.'),
+      page('/witnesses', 'Witnesses of a gateway, listed with their distance.'),
+      page('/witnessed', 'Hotspots a gateway witnessed, and how often.'),
+      page('/heartbeats', 'Heartbeats a radio sends, and coverage of its location.'),
+    ],
+    { synonyms: [['reward', 'earn', 'payout'], ...SYNONYMS] },
+  );
+  const files = new Map(index.files.map((f) => [f.path.replace(/^search\//, ''), String(f.contents)]));
+  const engine = createSearchEngine(async (name) => JSON.parse(files.get(name)!));
+  const routes = async (query: string) =>
+    (await engine.loadSnippets((await engine.search(query)).groups)).map((g) => g.route);
+
+  // Without the correction, 'rwards' matched the one form 'reward' by edit distance (with the
+  // fuzzy penalty, without 'rewards' and without the synonyms), and ranked 'rewarded' first.
+  test('every one-letter typo inside a word ranks the pages as the word spelt right does', async () => {
+    for (const word of ['rewards', 'witnesses', 'heartbeats', 'gateway', 'coverage', 'distance']) {
+      const right = await routes(`${word} `);
+      for (let i = 1; i < word.length - 1; i++) {
+        const dropped = word.slice(0, i) + word.slice(i + 1);
+        const doubled = word.slice(0, i + 1) + word.slice(i);
+        for (const typo of [dropped, doubled]) assert.deepEqual(await routes(`${typo} `), right, `${typo} (${word})`);
+      }
+    }
+  });
+
+  test('a typo as near to two words is searched as both (the fewest typos win, BM25 ranks them)', async () => {
+    // 'eoch' is one letter from 'epoch' and from 'each': the pages with either are found.
+    assert.deepEqual((await routes('eoch ')).sort(), ['/earnings', '/radio-rewards']);
+    assert.deepEqual((await routes('epoch ')).sort(), ['/earnings', '/radio-rewards']);
+  });
+});

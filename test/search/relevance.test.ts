@@ -59,9 +59,9 @@ const typos = (word: string, i: number) => [
   word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2),
 ];
 
-// Most, not all: a misspelt word is matched by edit distance on its typed form, which ranks a little
-// differently from the correct word's stem ('witnsses' finds 'witness' but not 'witnessed').
-test('a typo in one word (dropped, doubled or swapped letter) keeps the right page in the top 3 (≥ 85%)', async (t) => {
+// A misspelt word is searched as the word it was corrected to (correct-typos.ts), so it ranks the
+// pages as the right word does (108/108 measured); a typo as near to another word may still miss.
+test('a typo in one word (dropped, doubled or swapped letter) keeps the right page in the top 3 (≥ 95%)', async (t) => {
   const misses: string[] = [];
   let total = 0;
   for (const word of TYPO_WORDS) {
@@ -78,7 +78,7 @@ test('a typo in one word (dropped, doubled or swapped letter) keeps the right pa
   t.diagnostic(
     `typos with the right page in the top 3: ${total - misses.length}/${total}; misses: ${misses.join(', ')}`,
   );
-  assert.ok((total - misses.length) / total >= 0.85, misses.join(', '));
+  assert.ok((total - misses.length) / total >= 0.95, misses.join(', '));
 });
 
 // Parameter names are searchable: every operation that takes one is found, and a snake_case name
