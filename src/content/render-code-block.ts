@@ -1,4 +1,5 @@
 import type { HighlightedCode } from './highlighter.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 export interface CodeBlockHtmlOptions {
   highlighted: HighlightedCode;
@@ -7,9 +8,6 @@ export interface CodeBlockHtmlOptions {
   /** Shows line numbers from this number on (CSS counters: copying the code copies no numbers). */
   lineNumbersStart?: number;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The HTML of a code block, shared by Markdown pages and API code samples. The copy button is

@@ -9,6 +9,7 @@ import { harRequest, templatedHar, type HarRequest } from './har-request.js';
 import type { CodeSampleObject } from './openapi-types.js';
 import type { SnippetRequest } from './snippet-request.js';
 import type { ViewContext } from './view-context.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 export type Snippets = ReturnType<typeof snippetz>;
 
@@ -124,8 +125,6 @@ function fill(html: string, values: Map<string, string>): string {
 /** A label from the description when it is text, else the fallback. */
 const textOr = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
 const count = (text: string, token: string) => text.split(token).length - 1;
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The Objective-C and Swift clients print a multipart body's boundary from a HAR field that

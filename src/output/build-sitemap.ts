@@ -1,6 +1,5 @@
 import { joinBase } from '../shared/url.js';
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** sitemap.xml with absolute URLs, weekly change frequency and priority 0.5 (spec section 2). */
 export function buildSitemap({
@@ -17,7 +16,7 @@ export function buildSitemap({
     .sort()
     .map(
       (route) =>
-        `<url><loc>${escapeXml(origin + joinBase(baseUrl, route))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
+        `<url><loc>${escapeHtml(origin + joinBase(baseUrl, route))}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
     );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }

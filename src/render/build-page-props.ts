@@ -3,6 +3,7 @@ import type { PageLinkRef, RouteTable } from '../routes/build-route-table.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { joinBase } from '../shared/url.js';
 import type { AssetProps, PageProps, SiteProps } from './page-props.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** Sidebars with more links than this render only the active page's categories in full. */
 export const FULL_SIDEBAR_LIMIT = 150;
@@ -38,9 +39,6 @@ export function trimSidebar(items: readonly NavItem[], route: string): NavItem[]
   const collapsedOnly = trim(items, true);
   return countLinks(collapsedOnly) <= FULL_SIDEBAR_LIMIT ? collapsedOnly : trim(items, false);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The items `::doc-card-list` shows on `page`: the other items of the category the page sits in. */
 function docCardItems(page: Page, items: readonly NavItem[]): NavItem[] {

@@ -4,6 +4,7 @@ import type { CategoryIndex, CategoryMeta } from '../content/collect-categories.
 import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 export interface AutogenerateContext {
   /** Listed docs (unlisted ones never appear in sidebars). */
@@ -19,7 +20,6 @@ export interface AutogenerateContext {
 }
 
 const titleCase = (name: string) => name.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Docusaurus' category index convention: index.md, README.md or a doc named like its folder. */
 const isIndexDoc = (page: Page, dir: string) =>
