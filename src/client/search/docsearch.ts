@@ -11,6 +11,7 @@ import css from '@docsearch/css/dist/style.css' with { type: 'text' };
 import { lockScroll } from '../scroll-lock.js';
 import { algoliaSearchParameters, askAiOption, rewriteHitUrl } from './algolia-params.js';
 import { navigateTo } from './navigate.js';
+import { addSuggestions, renderFailure, renderSeeAll } from './docsearch-screens.js';
 import { reportHref, searchPageHref, type SearchSettings } from './search-settings.js';
 import type { SearchUi } from './search-trigger.js';
 
@@ -30,199 +31,126 @@ function injectStyles(): void {
 const plainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-export function createDocSearchUi(settings: SearchSettings): SearchUi {
-  const algolia = settings.search.algolia!;
-  const container = document.createElement('div');
-  container.className = 'docsearch-container';
-  container.hidden = true;
-  document.body.append(container);
-  let destroy: (() => void) | undefined;
-  let initialQuery = '';
-  let footer = { query: '', count: 0 };
+/** What the UI keeps between the library's callbacks. */
+interface DocSearchState {
+  /** Tears down the library's current instance (one per initial query). */
+  destroy?: () => void;
+  initialQuery: string;
+  /** The query and hit count the footer's 'See all' link is for. */
+  footer: { query: string; count: number };
   /** nbHits of the latest response, by query (the library's own count adds up across queries). */
-  const counts = new Map<string, number>();
+  counts: Map<string, number>;
   /** The query whose request failed last (cleared when it succeeds). */
-  let failedQuery: string | undefined;
+  failedQuery?: string;
   /** Page titles (hierarchy lvl1) of the hits seen, newest first: 'Try searching for' suggestions. */
-  let seenTitles: string[] = [];
-  let release: (() => void) | undefined;
-  let returnFocus: HTMLElement | null = null;
+  seenTitles: string[];
+  /** Releases the scroll lock while the modal is open. */
+  release?: () => void;
+  /** Where focus goes back to when the modal closes. */
+  returnFocus: HTMLElement | null;
+}
 
+type SearchClient = Parameters<NonNullable<DocSearchOptions['transformSearchClient']>>[0];
+type SearchResponse = { results: { nbHits?: number; query?: string }[] };
+
+/** The search client, counting each query's hits and noting the query of a failed request. */
+function countingClient(client: SearchClient, state: DocSearchState): SearchClient {
+  const search = client.search.bind(client) as (...args: unknown[]) => Promise<SearchResponse>;
+  (client as { search: unknown }).search = async (...args: unknown[]) => {
+    const query = (args[0] as { requests?: { query?: string }[] } | undefined)?.requests?.[0]?.query ?? '';
+    let response: SearchResponse;
+    try {
+      response = await search(...args);
+    } catch (error) {
+      state.failedQuery = query;
+      setTimeout(() => renderFailure(state.failedQuery), 0);
+      throw error;
+    }
+    if (state.failedQuery === query) state.failedQuery = undefined;
+    const first = response.results?.[0];
+    if (first && typeof first.query === 'string')
+      state.counts.set(
+        first.query,
+        response.results.reduce((sum, r) => sum + (r.nbHits ?? 0), 0),
+      );
+    return response;
+  };
+  return client;
+}
+
+/** The library's options for one initial query. */
+function docSearchOptions(
+  settings: SearchSettings,
+  state: DocSearchState,
+  container: HTMLElement,
+  close: () => void,
+): DocSearchOptions {
+  const algolia = settings.search.algolia!;
   const searchParameters = algoliaSearchParameters(algolia, { language: document.documentElement.lang || 'en' });
+  const renderFooter = () =>
+    renderSeeAll(searchPageHref(settings, state.footer.query), state.footer.count, (href) => {
+      close();
+      navigateTo(href);
+    });
+  const openInNewTab = ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, '_blank', 'noopener');
+  const options: DocSearchOptions = {
+    container,
+    appId: algolia.appId,
+    apiKey: algolia.apiKey,
+    indices: [{ name: algolia.indexName, searchParameters }],
+    initialQuery: state.initialQuery,
+    keyboardShortcuts: { 'Ctrl/Cmd+K': false, '/': false },
+    transformItems: (items: Hit[]) => {
+      const titles = items.map((item) => item.hierarchy?.lvl1).filter((t): t is string => Boolean(t));
+      state.seenTitles = [...new Set([...titles, ...state.seenTitles])].slice(0, 10);
+      return items.map((item) => ({ ...item, url: rewriteHitUrl(item.url, algolia.externalUrlRegex) }));
+    },
+    navigator: {
+      navigate: ({ itemUrl }: { itemUrl: string }) => navigateTo(itemUrl, algolia.externalUrlRegex),
+      navigateNewTab: openInNewTab,
+      navigateNewWindow: openInNewTab,
+    },
+    // Rendered by the library inside its footer section; the link itself is added to the DOM.
+    resultsFooterComponent: ({ state: { query } }) => {
+      state.footer = { query, count: state.counts.get(query) ?? 0 };
+      queueMicrotask(renderFooter);
+      return null;
+    },
+    transformSearchClient: (client) => countingClient(client, state),
+  };
   const askAi = askAiOption(algolia.askAi, DOCSEARCH_VERSION);
+  if (askAi) options.askAi = askAi as DocSearchOptions['askAi'];
+  if (settings.search.reportUrl) options.getMissingResultsUrl = ({ query: q }) => reportHref(settings, q)!;
+  return options;
+}
 
-  const renderFooter = () => {
-    const section = document.querySelector('.DocSearch-HitsFooter');
-    if (!section) return;
-    const href = searchPageHref(settings, footer.query);
-    let link = section.querySelector<HTMLAnchorElement>('a[data-search-see-all]');
-    if (!href || footer.count === 0) {
-      link?.remove();
-      return;
-    }
-    if (!link) {
-      link = document.createElement('a');
-      link.dataset.searchSeeAll = '';
-      link.addEventListener('click', (event) => {
-        if (!plainClick(event)) return;
-        event.preventDefault();
-        const target = link!.href;
-        close();
-        navigateTo(target);
-      });
-      section.append(link);
-    }
-    link.href = href;
-    link.textContent = `See all ${footer.count} results`;
-  };
-
-  const init = (query: string) => {
-    destroy?.();
-    initialQuery = query;
-    const options: DocSearchOptions = {
-      container,
-      appId: algolia.appId,
-      apiKey: algolia.apiKey,
-      indices: [{ name: algolia.indexName, searchParameters }],
-      initialQuery: query,
-      keyboardShortcuts: { 'Ctrl/Cmd+K': false, '/': false },
-      transformItems: (items: Hit[]) => {
-        const titles = items.map((item) => item.hierarchy?.lvl1).filter((t): t is string => Boolean(t));
-        seenTitles = [...new Set([...titles, ...seenTitles])].slice(0, 10);
-        return items.map((item) => ({ ...item, url: rewriteHitUrl(item.url, algolia.externalUrlRegex) }));
-      },
-      navigator: {
-        navigate: ({ itemUrl }: { itemUrl: string }) => navigateTo(itemUrl, algolia.externalUrlRegex),
-        navigateNewTab: ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, '_blank', 'noopener'),
-        navigateNewWindow: ({ itemUrl }: { itemUrl: string }) => window.open(itemUrl, '_blank', 'noopener'),
-      },
-      // Rendered by the library inside its footer section; the link itself is added to the DOM.
-      resultsFooterComponent: ({ state }) => {
-        footer = { query: state.query, count: counts.get(state.query) ?? 0 };
-        queueMicrotask(renderFooter);
-        return null;
-      },
-      transformSearchClient: (client) => {
-        const search = client.search.bind(client) as (
-          ...args: unknown[]
-        ) => Promise<{ results: { nbHits?: number; query?: string }[] }>;
-        (client as { search: unknown }).search = async (...args: unknown[]) => {
-          const query = (args[0] as { requests?: { query?: string }[] } | undefined)?.requests?.[0]?.query ?? '';
-          let response: Awaited<ReturnType<typeof search>>;
-          try {
-            response = await search(...args);
-          } catch (error) {
-            failedQuery = query;
-            setTimeout(renderFailure, 0);
-            throw error;
-          }
-          if (failedQuery === query) failedQuery = undefined;
-          const first = response.results?.[0];
-          if (first && typeof first.query === 'string')
-            counts.set(
-              first.query,
-              response.results.reduce((sum, r) => sum + (r.nbHits ?? 0), 0),
-            );
-          return response;
-        };
-        return client;
-      },
-    };
-    if (askAi) options.askAi = askAi as DocSearchOptions['askAi'];
-    if (settings.search.reportUrl) options.getMissingResultsUrl = ({ query: q }) => reportHref(settings, q)!;
-    destroy = docsearch(options);
-  };
-
-  // The no-results screen of @docsearch/js 4.2 never shows its 'Try searching for' list (its
-  // suggestions end up in an object, not an array): add the list the library would render, with
-  // the page titles of earlier hits, in the library's markup and styles.
-  const addSuggestions = () => {
-    const screen = document.querySelector('.DocSearch-Modal .DocSearch-NoResults');
-    if (!screen || screen.querySelector('.DocSearch-NoResults-Prefill-List') || seenTitles.length === 0) return;
-    const list = document.createElement('div');
-    list.className = 'DocSearch-NoResults-Prefill-List';
-    list.dataset.searchSuggestions = '';
-    const help = document.createElement('p');
-    help.className = 'DocSearch-Help';
-    help.textContent = 'Try searching for:';
-    const items = document.createElement('div');
-    items.className = 'DocSearch-NoResults-Prefill-List-Items';
-    for (const title of seenTitles.slice(0, 3)) {
-      const item = document.createElement('p');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'DocSearch-Prefill';
-      button.textContent = title;
-      button.addEventListener('click', () => {
-        const input = document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input');
-        if (!input) return;
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
-          input,
-          `${title.toLowerCase()} `,
-        );
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        input.focus();
-      });
-      item.append(button);
-      items.append(item);
-    }
-    list.append(help, items);
-    screen.querySelector('.DocSearch-Title')?.after(list);
-  };
-  // Nor does it show its error screen: after a failed request, autocomplete-core sets its status
-  // back to 'idle' (in a finally), so 'Unable to fetch results' never appears. Show the library's
-  // error screen, in its markup, while the query on screen is the one that failed.
-  const renderFailure = () => {
-    const dropdown = document.querySelector('.DocSearch-Modal .DocSearch-Dropdown');
-    const input = document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input');
-    const existing = document.querySelector('.DocSearch-Modal [data-search-error]');
-    const failed =
-      failedQuery !== undefined &&
-      input !== null &&
-      input.value.trim() === failedQuery.trim() &&
-      !document.querySelector('.DocSearch-Modal .DocSearch-AskAiScreen-Body');
-    if (!failed || !dropdown) {
-      existing?.remove();
-      dropdown?.querySelector<HTMLElement>('.DocSearch-Dropdown-Container')?.removeAttribute('hidden');
-      return;
-    }
-    dropdown.querySelector<HTMLElement>('.DocSearch-Dropdown-Container')?.setAttribute('hidden', '');
-    if (existing) return;
-    const screen = document.createElement('div');
-    screen.className = 'DocSearch-ErrorScreen';
-    screen.dataset.searchError = '';
-    screen.setAttribute('role', 'alert');
-    const title = document.createElement('p');
-    title.className = 'DocSearch-Title';
-    title.textContent = 'Unable to fetch results';
-    const help = document.createElement('p');
-    help.className = 'DocSearch-Help';
-    help.textContent = 'You might want to check your network connection.';
-    screen.append(title, help);
-    dropdown.prepend(screen);
-  };
+/**
+ * Scroll lock and focus follow the library's own open state (the class it puts on body); while it
+ * is open, the screens it leaves out are added as its DOM changes.
+ */
+function followOpenState(state: DocSearchState): void {
   const screens = new MutationObserver(() => {
-    addSuggestions();
-    renderFailure();
+    addSuggestions(state.seenTitles);
+    renderFailure(state.failedQuery);
   });
-
-  // Scroll lock and focus follow the library's own open state (the class it puts on body).
   new MutationObserver(() => {
     const open = document.body.classList.contains('DocSearch--active');
-    if (open && !release) {
-      release = lockScroll();
+    if (open && !state.release) {
+      state.release = lockScroll();
       screens.observe(document.body, { childList: true, subtree: true });
     }
-    if (!open && release) {
-      release();
-      release = undefined;
+    if (!open && state.release) {
+      state.release();
+      state.release = undefined;
       screens.disconnect();
-      if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
-      returnFocus = null;
+      if (state.returnFocus?.isConnected) state.returnFocus.focus({ preventScroll: true });
+      state.returnFocus = null;
     }
   }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+}
 
-  // A click on a hit navigates client-side; the library still sees the click (recent searches, close).
+/** A click on a hit navigates client-side; the library still sees the click (recent searches, close). */
+function navigateOnHitClick(state: DocSearchState, externalUrlRegex: string | undefined): void {
   document.addEventListener(
     'click',
     (event) => {
@@ -231,33 +159,55 @@ export function createDocSearchUi(settings: SearchSettings): SearchUi {
       );
       if (!link || !plainClick(event)) return;
       event.preventDefault();
-      returnFocus = null;
+      state.returnFocus = null;
       const href = link.getAttribute('href')!;
-      setTimeout(() => navigateTo(href, algolia.externalUrlRegex), 0);
+      setTimeout(() => navigateTo(href, externalUrlRegex), 0);
     },
     true,
   );
+}
 
-  const isOpen = () => document.body.classList.contains('DocSearch--active');
-  const close = () => {
-    if (!isOpen()) return;
-    const cancel = document.querySelector<HTMLElement>('.DocSearch-Modal .DocSearch-Cancel');
-    if (cancel) cancel.click();
-    else window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }));
+const isOpen = () => document.body.classList.contains('DocSearch--active');
+
+/** Closes the modal as the reader would: its Cancel button, or Escape. */
+function close(): void {
+  if (!isOpen()) return;
+  const cancel = document.querySelector<HTMLElement>('.DocSearch-Modal .DocSearch-Cancel');
+  if (cancel) cancel.click();
+  else window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }));
+}
+
+export function createDocSearchUi(settings: SearchSettings): SearchUi {
+  const container = document.createElement('div');
+  container.className = 'docsearch-container';
+  container.hidden = true;
+  document.body.append(container);
+  const state: DocSearchState = {
+    initialQuery: '',
+    footer: { query: '', count: 0 },
+    counts: new Map(),
+    seenTitles: [],
+    returnFocus: null,
   };
-
+  const init = (query: string) => {
+    state.destroy?.();
+    state.initialQuery = query;
+    state.destroy = docsearch(docSearchOptions(settings, state, container, close));
+  };
+  followOpenState(state);
+  navigateOnHitClick(state, settings.search.algolia!.externalUrlRegex);
   return {
     async preload() {
       injectStyles();
-      if (!destroy) init('');
+      if (!state.destroy) init('');
     },
     isOpen,
     close,
     open(query = '') {
       if (isOpen()) return;
       injectStyles();
-      if (!destroy || query !== initialQuery) init(query);
-      returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (!state.destroy || query !== state.initialQuery) init(query);
+      state.returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       container.querySelector<HTMLButtonElement>('.DocSearch-Button')?.click();
     },
   };

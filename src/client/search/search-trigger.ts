@@ -26,14 +26,11 @@ function isEditable(target: EventTarget | null): boolean {
   return element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName);
 }
 
-export function setupSearchTrigger(doc: Document = document): void {
-  const settings = readSearchSettings(doc);
+/** Loads the search UI once, on first need (the embedded modal, or DocSearch when Algolia is configured). */
+function createUiLoader(settings: SearchSettings) {
   let ui: Promise<SearchUi> | undefined;
   let loaded: SearchUi | undefined;
-  /** The initial query while the UI loads to open; undefined when not opening. */
-  let opening: string | undefined;
-
-  const loadUi = (): Promise<SearchUi> =>
+  const load = (): Promise<SearchUi> =>
     (ui ??= (
       settings.search.algolia
         ? import('./docsearch.js').then((m) => m.createDocSearchUi(settings))
@@ -45,95 +42,125 @@ export function setupSearchTrigger(doc: Document = document): void {
         throw error;
       },
     ));
-
-  const preload = () => {
-    loadUi()
-      .then((loaded) => loaded.preload())
-      .catch(() => undefined);
+  return {
+    load,
+    /** The UI, once it has loaded. */
+    loaded: () => loaded,
+    preload: () => {
+      load()
+        .then((created) => created.preload())
+        .catch(() => undefined);
+    },
   };
+}
 
+type UiLoader = ReturnType<typeof createUiLoader>;
+
+/**
+ * Opening search: while the UI loads, what the reader types is kept for the query. When the code
+ * cannot load, the search button's link (the search page) opens instead.
+ */
+function createOpener(doc: Document, loader: UiLoader) {
+  /** The initial query while the UI loads to open; undefined when not opening. */
+  let opening: string | undefined;
   const open = (initialQuery = '') => {
     if (opening !== undefined) {
       opening += initialQuery;
       return;
     }
     opening = initialQuery;
-    loadUi().then(
-      (loaded) => {
+    loader.load().then(
+      (ui) => {
         const query = opening ?? '';
         opening = undefined;
-        loaded.open(query);
+        ui.open(query);
       },
       (error: unknown) => {
         opening = undefined;
-        // The code could not load: the search page still works.
         console.error('docsgen: could not load search.', error);
         const button = doc.querySelector<HTMLAnchorElement>(BUTTON);
         if (button) location.assign(button.href);
       },
     );
   };
+  return {
+    open,
+    isOpening: () => opening !== undefined,
+    /** A character typed while the UI is still loading, added to the query. */
+    typeAhead: (key: string) => (opening += key),
+  };
+}
 
-  const isOpen = () => opening !== undefined || Boolean(loaded?.isOpen());
+type Opener = ReturnType<typeof createOpener>;
 
+const withModifier = (event: MouseEvent | KeyboardEvent) => event.metaKey || event.ctrlKey || event.altKey;
+
+/** A plain click on the search button opens search instead of following its link. */
+function openOnClick(doc: Document, opener: Opener): void {
   doc.addEventListener(
     'click',
     (event) => {
       const button = (event.target as Element | null)?.closest?.(BUTTON);
-      if (
-        !button ||
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
+      if (!button || event.defaultPrevented || event.button !== 0 || withModifier(event) || event.shiftKey) return;
       event.preventDefault();
-      open();
+      opener.open();
     },
     true,
   );
+}
 
+/** Hover, focus or touch of the button loads the UI's code and the index in advance. */
+function preloadOnIntent(doc: Document, loader: UiLoader): void {
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     doc.addEventListener(
       type,
       (event) => {
-        if ((event.target as Element | null)?.closest?.(BUTTON)) preload();
+        if ((event.target as Element | null)?.closest?.(BUTTON)) loader.preload();
       },
       { passive: true },
     );
   }
+}
 
+/** Ctrl/Cmd+K toggles search; '/' opens it outside fields; a character typed on the button starts the query. */
+function openOnKeys(doc: Document, loader: UiLoader, opener: Opener): void {
   window.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.isComposing) return;
     const key = event.key;
     if ((key === 'k' || key === 'K') && (event.metaKey || event.ctrlKey) && !event.altKey) {
       event.preventDefault();
-      if (loaded?.isOpen()) loaded.close();
-      else open();
+      const ui = loader.loaded();
+      if (ui?.isOpen()) ui.close();
+      else opener.open();
       return;
     }
-    if (opening !== undefined && key.length === 1 && !event.metaKey && !event.ctrlKey && !event.altKey) {
+    if (opener.isOpening() && key.length === 1 && !withModifier(event)) {
       // Typed while the modal is still loading: keep it for the query.
       event.preventDefault();
-      opening += key;
+      opener.typeAhead(key);
       return;
     }
-    if (isOpen() || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (opener.isOpening() || loader.loaded()?.isOpen() || withModifier(event)) return;
     if (key === '/' && !isEditable(event.target)) {
       event.preventDefault();
-      open();
+      opener.open();
       return;
     }
     const focused = doc.activeElement?.closest?.(BUTTON);
     if (focused && /^[\p{L}\p{N}]$/u.test(key)) {
       event.preventDefault();
-      open(key);
+      opener.open(key);
     }
   });
+}
 
+export function setupSearchTrigger(doc: Document = document): void {
+  const settings = readSearchSettings(doc);
+  const loader = createUiLoader(settings);
+  const opener = createOpener(doc, loader);
+  openOnClick(doc, opener);
+  preloadOnIntent(doc, loader);
+  openOnKeys(doc, loader, opener);
   setupSearchPageClient(doc, settings);
 }
 

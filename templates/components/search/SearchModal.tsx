@@ -1,12 +1,14 @@
 import {
   useEffect,
+  useEffectEvent,
   useId,
   useLayoutEffect,
   useRef,
   useState,
-  type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
+  type RefObject,
 } from 'react';
+import { useLatestSearch, useSuggestions, type SearchStatus } from './use-latest-search.js';
 import { NoResults, ResultList, SearchFailure, TypeBadge, type ResultGroup, type ResultHit } from './SearchResults.js';
 import type { SearchPageType } from '../../../src/search/build-search-pages.js';
 
@@ -45,43 +47,48 @@ export interface SearchModalProps {
   onClose: () => void;
 }
 
-type Status = 'idle' | 'loading' | 'done' | 'error';
-
-interface ResultsState {
-  query: string;
+interface ModalResults {
   total: number;
   groups: ResultGroup[];
 }
 
+const NO_RESULTS: ModalResults = { total: 0, groups: [] };
+const searchModal = (source: ModalSearchSource, query: string) => source.search(query);
+
 const plain = (event: ReactMouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-/**
- * The search dialog: a combobox input, results grouped by page (arrow keys move, Enter opens,
- * Escape closes), recent searches when the query is empty, the no-results and failure screens of
- * spec section 8, and a link to all results on the search page.
- */
-export function SearchModal({
-  initialQuery,
-  source,
-  recent,
-  searchPageHref,
-  reportHref,
-  onNavigate,
-  onClose,
-}: SearchModalProps) {
-  const id = useId().replace(/:/g, '');
-  const [query, setQuery] = useState(initialQuery);
-  const [status, setStatus] = useState<Status>('idle');
-  const [results, setResults] = useState<ResultsState>({ query: '', total: 0, groups: [] });
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [recentHits, setRecentHits] = useState<RecentHit[]>(() => recent.list());
-  const [active, setActive] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  const sequence = useRef(0);
-  const lastDuration = useRef(0);
+const rememberHit = (hit: ResultHit, group: ResultGroup): RecentHit => ({
+  href: hit.href,
+  title: group.titleText,
+  heading: hit.heading.map((p) => p.text).join(''),
+  type: group.type,
+  badge: group.badge,
+});
 
+/** The recent searches, as state that follows the store. */
+function useRecentHits(recent: RecentSearchesStore) {
+  const [hits, setHits] = useState<RecentHit[]>(() => recent.list());
+  return {
+    hits,
+    add: (hit: RecentHit) => (recent.add(hit), setHits(recent.list())),
+    remove: (href: string) => (recent.remove(href), setHits(recent.list())),
+  };
+}
+
+/**
+ * The highlighted option, back at the first whenever new results arrive (`key` changes): derived
+ * while rendering rather than reset in an effect.
+ */
+function useActiveOption(key: unknown): [number, (index: number) => void] {
+  const [state, setState] = useState({ key, index: 0 });
+  const active = state.key === key ? state.index : 0;
+  return [active, (index) => setState({ key, index })];
+}
+
+/** The input gets focus with the caret at the end of the initial query. */
+function useFocusAtEnd() {
+  const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const field = input.current;
     if (!field) return;
@@ -89,245 +96,334 @@ export function SearchModal({
     const end = field.value.length;
     field.setSelectionRange(end, end);
   }, []);
+  return input;
+}
 
-  useEffect(() => {
-    const current = ++sequence.current;
-    const trimmed = query.trim();
-    if (!trimmed) {
-      setStatus('idle');
-      setResults({ query: '', total: 0, groups: [] });
-      return;
-    }
-    setStatus('loading');
-    const run = () => {
-      const started = Date.now();
-      source.search(trimmed).then(
-        (found) => {
-          lastDuration.current = Date.now() - started;
-          if (current !== sequence.current) return;
-          setResults({ query: trimmed, ...found });
-          setActive(0);
-          setStatus('done');
-          if (found.total === 0) {
-            setSuggestions([]);
-            source.suggest(trimmed).then(
-              (s) => current === sequence.current && setSuggestions(s),
-              () => undefined,
-            );
-          }
-        },
-        (error: unknown) => {
-          if (current !== sequence.current) return;
-          console.warn('docsgen: search failed.', error);
-          setStatus('error');
-        },
-      );
-    };
-    // Searches run as the reader types; when they are slow (a very large index), wait for a pause.
-    const delay = Math.min(250, lastDuration.current);
-    if (delay < 20) return run();
-    const timer = setTimeout(run, delay);
-    return () => clearTimeout(timer);
-  }, [query, source]);
+interface KeyContext {
+  optionCount: number;
+  active: number;
+  setActive: (index: number) => void;
+  /** Opens an option; undefined while the results of the query typed are still loading. */
+  choose?: (index: number) => void;
+  /** Removes the highlighted recent search, when recent searches are shown. */
+  removeActive?: () => void;
+  input: HTMLInputElement | null;
+  dialog: HTMLElement | null;
+  onClose: () => void;
+}
 
-  const showRecent = !query.trim();
-  const hits: { hit: ResultHit; group: ResultGroup }[] = results.groups.flatMap((group) =>
-    group.hits.map((hit) => ({ hit, group })),
-  );
+/** The dialog's keys: arrows move, Enter opens, Escape closes, Delete forgets a recent search, Tab stays inside. */
+function onModalKey(event: KeyboardEvent, ctx: KeyContext): void {
+  const { optionCount, active } = ctx;
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    ctx.onClose();
+  } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    if (optionCount === 0) return;
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    ctx.setActive((Math.min(active, optionCount - 1) + step + optionCount) % optionCount);
+  } else if (event.key === 'Enter' && event.target === ctx.input) {
+    event.preventDefault();
+    if (ctx.choose && optionCount > 0) ctx.choose(Math.min(active, optionCount - 1));
+  } else if (event.key === 'Delete' && ctx.removeActive) {
+    event.preventDefault();
+    ctx.removeActive();
+  } else if (event.key === 'Tab') {
+    trapTab(ctx.dialog, event);
+  }
+}
+
+/** The modal's state: the query and its results, recent searches, the highlighted option, and the keys. */
+function useSearchModal(
+  props: SearchModalProps,
+  input: RefObject<HTMLInputElement | null>,
+  dialog: RefObject<HTMLDivElement | null>,
+) {
+  const { source, searchPageHref, onNavigate, onClose } = props;
+  const id = useId().replace(/:/g, '');
+  const [query, setQuery] = useState(props.initialQuery);
+  const { status, outcome } = useLatestSearch(query, source, searchModal);
+  const results = outcome && !outcome.failed ? outcome.value : NO_RESULTS;
+  const resultsQuery = outcome?.query ?? '';
+  const recent = useRecentHits(props.recent);
+  const [active, setActive] = useActiveOption(outcome);
+
+  const showRecent = status === 'idle';
+  const hits = results.groups.flatMap((group) => group.hits.map((hit) => ({ hit, group })));
   const seeAll =
-    !showRecent && status !== 'error' && results.total > 0 && searchPageHref
-      ? searchPageHref(results.query)
-      : undefined;
-  const optionCount = showRecent ? recentHits.length : hits.length + (seeAll ? 1 : 0);
+    !showRecent && status !== 'error' && results.total > 0 && searchPageHref ? searchPageHref(resultsQuery) : undefined;
+  const optionCount = showRecent ? recent.hits.length : hits.length + (seeAll ? 1 : 0);
   const activeId = optionCount > 0 && active < optionCount ? `${id}-option-${active}` : undefined;
 
   useEffect(() => {
     dialog.current?.querySelector(`#${activeId}`)?.scrollIntoView({ block: 'nearest' });
-  }, [activeId]);
+  }, [activeId, dialog]);
 
   const open = (href: string, remember?: RecentHit) => {
-    if (remember) {
-      recent.add(remember);
-      setRecentHits(recent.list());
-    }
+    if (remember) recent.add(remember);
     onClose();
     onNavigate(href);
   };
-  const rememberHit = (hit: ResultHit, group: ResultGroup): RecentHit => ({
-    href: hit.href,
-    title: group.titleText,
-    heading: hit.heading.map((p) => p.text).join(''),
-    type: group.type,
-    badge: group.badge,
-  });
-
   const choose = (index: number) => {
     if (showRecent) {
-      const hit = recentHits[index];
+      const hit = recent.hits[index];
       if (hit) open(hit.href, hit);
     } else if (index < hits.length) open(hits[index].hit.href, rememberHit(hits[index].hit, hits[index].group));
     else if (seeAll) open(seeAll);
   };
-
-  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onClose();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (optionCount === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (Math.min(current, optionCount - 1) + step + optionCount) % optionCount);
-    } else if (event.key === 'Enter' && event.target === input.current) {
-      event.preventDefault();
-      if (status === 'loading' && results.query !== query.trim()) return;
-      if (optionCount > 0) choose(Math.min(active, optionCount - 1));
-    } else if (event.key === 'Delete' && showRecent && recentHits[active]) {
-      event.preventDefault();
-      recent.remove(recentHits[active].href);
-      setRecentHits(recent.list());
-    } else if (event.key === 'Tab') {
-      trapTab(dialog.current, event);
-    }
-  };
-
   const selectHit = (hit: ResultHit, group: ResultGroup, event: ReactMouseEvent<HTMLAnchorElement>) => {
     if (!plain(event)) return;
     event.preventDefault();
     open(hit.href, rememberHit(hit, group));
   };
+  // Keys are handled on the dialog for whatever inside has focus (a native listener: the dialog
+  // is no interactive element for React's props).
+  const onKey = useEffectEvent((event: KeyboardEvent) =>
+    onModalKey(event, {
+      optionCount,
+      active,
+      setActive,
+      choose: status === 'loading' ? undefined : choose,
+      removeActive: showRecent && recent.hits[active] ? () => recent.remove(recent.hits[active].href) : undefined,
+      input: input.current,
+      dialog: dialog.current,
+      onClose,
+    }),
+  );
+  useEffect(() => {
+    const element = dialog.current;
+    const listener = (event: KeyboardEvent) => onKey(event);
+    element?.addEventListener('keydown', listener);
+    return () => element?.removeEventListener('keydown', listener);
+  }, [dialog]);
+  const model = { id, query, setQuery, status, results, resultsQuery, recent, active, setActive, showRecent };
+  return { ...model, hits, seeAll, optionCount, activeId, open, selectHit };
+}
 
+type ModalModel = ReturnType<typeof useSearchModal>;
+
+/**
+ * The search dialog: a combobox input, results grouped by page (arrow keys move, Enter opens,
+ * Escape closes), recent searches when the query is empty, the no-results and failure screens of
+ * spec section 8, and a link to all results on the search page.
+ */
+export function SearchModal(props: SearchModalProps) {
+  const input = useFocusAtEnd();
+  const dialog = useRef<HTMLDivElement>(null);
+  const m = useSearchModal(props, input, dialog);
   return (
-    <div
-      className="search-modal"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
-      data-search-modal
-    >
-      <div
-        className="search-modal__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Search"
-        ref={dialog}
-        onKeyDown={onKeyDown}
-      >
-        <form className="search-modal__form" role="search" onSubmit={(event) => event.preventDefault()}>
-          <svg className="search-modal__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-            <path
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z"
-            />
-          </svg>
-          <input
-            ref={input}
-            className="search-modal__input"
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search docs"
-            aria-label="Search docs"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={optionCount > 0}
-            aria-controls={`${id}-listbox`}
-            aria-activedescendant={activeId}
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            enterKeyHint="go"
-            maxLength={200}
-            data-search-input
-          />
-          {status === 'loading' && <span className="search-modal__spinner" aria-hidden="true" />}
-          <button type="button" className="search-modal__cancel" onClick={onClose}>
-            Cancel
-          </button>
-        </form>
-        <p className="sr-only" role="status" aria-live="polite">
-          {status === 'done'
-            ? results.total === 0
-              ? `No results found for ${results.query}`
-              : `${results.total} ${results.total === 1 ? 'result' : 'results'}`
-            : status === 'error'
-              ? 'Unable to fetch results'
-              : ''}
-        </p>
-        <div
-          className="search-modal__body"
-          id={`${id}-listbox`}
-          role={optionCount > 0 ? 'listbox' : undefined}
-          aria-label={optionCount > 0 ? 'Search results' : undefined}
-        >
-          {showRecent ? (
-            <RecentList
-              hits={recentHits}
-              idPrefix={id}
-              active={active}
-              onHover={setActive}
-              onOpen={(hit) => open(hit.href, hit)}
-              onRemove={(href) => {
-                recent.remove(href);
-                setRecentHits(recent.list());
-              }}
-            />
-          ) : status === 'error' ? (
-            <SearchFailure />
-          ) : status === 'done' && results.total === 0 ? (
-            <NoResults
-              query={results.query}
-              suggestions={suggestions}
-              onSuggestion={(s) => setQuery(s)}
-              reportHref={reportHref?.(results.query)}
-            />
-          ) : (
-            <ResultList
-              groups={results.groups}
-              idPrefix={id}
-              activeIndex={active}
-              onHover={setActive}
-              onSelect={selectHit}
-              listbox
-            />
-          )}
-          {seeAll && (
-            <div className="search-modal__see-all">
-              <a
-                id={`${id}-option-${hits.length}`}
-                role="option"
-                aria-selected={active === hits.length}
-                className={`search-see-all${active === hits.length ? ' search-hit--active' : ''}`}
-                href={seeAll}
-                onMouseMove={() => active !== hits.length && setActive(hits.length)}
-                onClick={(event) => {
-                  if (!plain(event)) return;
-                  event.preventDefault();
-                  open(seeAll);
-                }}
-                data-search-see-all
-              >
-                See all {results.total} results
-              </a>
-            </div>
-          )}
-        </div>
-        <footer className="search-modal__footer" aria-hidden="true">
-          <span>
-            <kbd>↵</kbd> to select
-          </span>
-          <span>
-            <kbd>↑</kbd>
-            <kbd>↓</kbd> to navigate
-          </span>
-          <span>
-            <kbd>esc</kbd> to close
-          </span>
-        </footer>
+    <div className="search-modal" data-search-modal>
+      {/* The backdrop: a click outside the dialog closes it (the keyboard has Escape and Cancel). */}
+      <button
+        type="button"
+        className="search-modal__backdrop"
+        tabIndex={-1}
+        aria-label="Close search"
+        onClick={props.onClose}
+      />
+      <div className="search-modal__dialog" role="dialog" aria-modal="true" aria-label="Search" ref={dialog}>
+        <SearchForm
+          input={input}
+          query={m.query}
+          onQuery={m.setQuery}
+          loading={m.status === 'loading'}
+          expanded={m.optionCount > 0}
+          listId={`${m.id}-listbox`}
+          activeId={m.activeId}
+          onClose={props.onClose}
+        />
+        <SearchStatusLine status={m.status} total={m.results.total} query={m.resultsQuery} />
+        <ModalBody m={m} source={props.source} reportHref={props.reportHref} />
+        <ModalFooter />
       </div>
     </div>
+  );
+}
+
+interface ModalBodyProps {
+  m: ModalModel;
+  source: ModalSearchSource;
+  reportHref?: (query: string) => string;
+}
+
+/** The listbox: recent searches, the failure or no-results screen, or the results and 'See all'. */
+function ModalBody({ m, source, reportHref }: ModalBodyProps) {
+  const { id, active, setActive, hits, seeAll } = m;
+  return (
+    <div
+      className="search-modal__body"
+      id={`${id}-listbox`}
+      role={m.optionCount > 0 ? 'listbox' : undefined}
+      aria-label={m.optionCount > 0 ? 'Search results' : undefined}
+    >
+      {m.showRecent ? (
+        <RecentList
+          hits={m.recent.hits}
+          idPrefix={id}
+          active={active}
+          onHover={setActive}
+          onOpen={(hit) => m.open(hit.href, hit)}
+          onRemove={m.recent.remove}
+        />
+      ) : m.status === 'error' ? (
+        <SearchFailure />
+      ) : m.status === 'done' && m.results.total === 0 ? (
+        <ModalNoResults source={source} query={m.resultsQuery} onSuggestion={m.setQuery} reportHref={reportHref} />
+      ) : (
+        <ResultList
+          groups={m.results.groups}
+          idPrefix={id}
+          activeIndex={active}
+          onHover={setActive}
+          onSelect={m.selectHit}
+          listbox
+        />
+      )}
+      {seeAll && (
+        <SeeAllLink
+          id={`${id}-option-${hits.length}`}
+          href={seeAll}
+          total={m.results.total}
+          active={active === hits.length}
+          onHover={() => active !== hits.length && setActive(hits.length)}
+          onOpen={() => m.open(seeAll)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ModalNoResultsProps {
+  source: ModalSearchSource;
+  query: string;
+  onSuggestion: (query: string) => void;
+  reportHref?: (query: string) => string;
+}
+
+/** The no-results screen, with the queries the index suggests instead (fetched once it shows). */
+function ModalNoResults({ source, query, onSuggestion, reportHref }: ModalNoResultsProps) {
+  const suggestions = useSuggestions(source, query);
+  return (
+    <NoResults query={query} suggestions={suggestions} onSuggestion={onSuggestion} reportHref={reportHref?.(query)} />
+  );
+}
+
+interface SearchFormProps {
+  input: RefObject<HTMLInputElement | null>;
+  query: string;
+  onQuery: (query: string) => void;
+  loading: boolean;
+  expanded: boolean;
+  listId: string;
+  activeId?: string;
+  onClose: () => void;
+}
+
+/** The combobox input, the spinner while searching and Cancel. */
+function SearchForm({ input, query, onQuery, loading, expanded, listId, activeId, onClose }: SearchFormProps) {
+  return (
+    <form className="search-modal__form" role="search" onSubmit={(event) => event.preventDefault()}>
+      <svg className="search-modal__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z"
+        />
+      </svg>
+      <input
+        ref={input}
+        className="search-modal__input"
+        type="search"
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        placeholder="Search docs"
+        aria-label="Search docs"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        autoComplete="off"
+        autoCorrect="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="go"
+        maxLength={200}
+        data-search-input
+      />
+      {loading && <span className="search-modal__spinner" aria-hidden="true" />}
+      <button type="button" className="search-modal__cancel" onClick={onClose}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** What screen readers hear when results arrive. */
+function SearchStatusLine({ status, total, query }: { status: SearchStatus; total: number; query: string }) {
+  return (
+    <p className="sr-only" role="status" aria-live="polite">
+      {status === 'done'
+        ? total === 0
+          ? `No results found for ${query}`
+          : `${total} ${total === 1 ? 'result' : 'results'}`
+        : status === 'error'
+          ? 'Unable to fetch results'
+          : ''}
+    </p>
+  );
+}
+
+interface SeeAllLinkProps {
+  id: string;
+  href: string;
+  total: number;
+  active: boolean;
+  onHover: () => void;
+  onOpen: () => void;
+}
+
+/** 'See all N results': the last option, opening the search page. */
+function SeeAllLink({ id, href, total, active, onHover, onOpen }: SeeAllLinkProps) {
+  return (
+    <div className="search-modal__see-all">
+      <a
+        id={id}
+        role="option"
+        aria-selected={active}
+        className={`search-see-all${active ? ' search-hit--active' : ''}`}
+        href={href}
+        onMouseMove={onHover}
+        onClick={(event) => {
+          if (!plain(event)) return;
+          event.preventDefault();
+          onOpen();
+        }}
+        data-search-see-all
+      >
+        See all {total} results
+      </a>
+    </div>
+  );
+}
+
+function ModalFooter() {
+  return (
+    <footer className="search-modal__footer" aria-hidden="true">
+      <span>
+        <kbd>↵</kbd> to select
+      </span>
+      <span>
+        <kbd>↑</kbd>
+        <kbd>↓</kbd> to navigate
+      </span>
+      <span>
+        <kbd>esc</kbd> to close
+      </span>
+    </footer>
   );
 }
 
@@ -400,7 +496,7 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
 const FOCUSABLE = 'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled])';
 
 /** Keeps Tab inside the dialog. */
-function trapTab(container: HTMLElement | null, event: ReactKeyboardEvent): void {
+function trapTab(container: HTMLElement | null, event: KeyboardEvent): void {
   if (!container) return;
   const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
   if (items.length === 0) return;

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NoResults, ResultList, SearchFailure, type ResultGroup, type ResultHit } from './SearchResults.js';
+import { useLatestSearch, useSuggestions, type SearchStatus } from './use-latest-search.js';
 
 /** All results of a query, shown a batch of groups at a time. */
 export interface PageResults {
@@ -29,14 +30,28 @@ export interface SearchPageResultsProps {
 const BATCH = 20;
 const HITS_PER_GROUP = 5;
 
-type State =
-  | { status: 'idle' }
-  | { status: 'loading'; previous?: { results: PageResults; groups: ResultGroup[] } }
-  | { status: 'done'; results: PageResults; groups: ResultGroup[] }
-  | { status: 'error' };
+interface ShownResults {
+  results: PageResults;
+  groups: ResultGroup[];
+}
+
+/** A query's results and their first batch of groups. */
+async function searchPage(source: PageSearchSource, query: string): Promise<ShownResults> {
+  const results = await source.search(query);
+  return { results, groups: await results.topGroups(BATCH, HITS_PER_GROUP) };
+}
 
 export function resultCountText(total: number, query: string): string {
   return `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
+}
+
+/** The status line for a search state; undefined while loading (the line keeps what it said). */
+function statusText(status: SearchStatus, shown: ShownResults | undefined): string | undefined {
+  if (status === 'idle') return '';
+  if (status === 'error') return 'Unable to fetch results';
+  if (status === 'loading' || !shown) return undefined;
+  const { total, query } = shown.results;
+  return total === 0 ? `No results found for “${query}”` : resultCountText(total, query);
 }
 
 /** The list on the search page: every result of the query, grouped by page, in batches. */
@@ -48,83 +63,24 @@ export function SearchPageResults({
   onSuggestion,
   onSelect,
 }: SearchPageResultsProps) {
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const sequence = useRef(0);
-  const lastDuration = useRef(0);
-
+  const { status, outcome, update } = useLatestSearch(query, source, searchPage);
+  const shown = outcome && !outcome.failed ? outcome.value : undefined;
+  const text = statusText(status, shown);
   useEffect(() => {
-    const current = ++sequence.current;
-    const trimmed = query.trim();
-    if (!trimmed) {
-      setState({ status: 'idle' });
-      onStatus('');
-      return;
-    }
-    setState((previous) => ({
-      status: 'loading',
-      previous: previous.status === 'done' ? previous : previous.status === 'loading' ? previous.previous : undefined,
-    }));
-    const run = () => {
-      const started = Date.now();
-      source
-        .search(trimmed)
-        .then(async (results) => {
-          const groups = await results.topGroups(BATCH, HITS_PER_GROUP);
-          lastDuration.current = Date.now() - started;
-          if (current !== sequence.current) return;
-          setState({ status: 'done', results, groups });
-          if (results.total === 0) {
-            onStatus(`No results found for “${trimmed}”`);
-            setSuggestions([]);
-            source.suggest(trimmed).then(
-              (s) => current === sequence.current && setSuggestions(s),
-              () => undefined,
-            );
-          } else onStatus(resultCountText(results.total, trimmed));
-        })
-        .catch((error: unknown) => {
-          if (current !== sequence.current) return;
-          console.warn('docsgen: search failed.', error);
-          setState({ status: 'error' });
-          onStatus('Unable to fetch results');
-        });
-    };
-    // As in the modal: immediate while searches are quick, after a pause when they are slow.
-    const delay = Math.min(250, lastDuration.current);
-    if (delay < 20) return run();
-    const timer = setTimeout(run, delay);
-    return () => clearTimeout(timer);
-  }, [query, source, onStatus]);
+    if (text !== undefined) onStatus(text);
+  }, [text, onStatus]);
 
-  if (state.status === 'idle') return null;
-  if (state.status === 'error') return <SearchFailure />;
-  const shown = state.status === 'done' ? state : state.previous;
+  if (status === 'idle') return null;
+  if (status === 'error') return <SearchFailure />;
   if (!shown) return <p className="search-page__loading">Searching…</p>;
   if (shown.results.total === 0) {
     return (
-      <NoResults
-        query={shown.results.query}
-        suggestions={suggestions}
-        onSuggestion={onSuggestion}
-        reportHref={reportHref?.(shown.results.query)}
-      />
+      <PageNoResults source={source} query={shown.results.query} onSuggestion={onSuggestion} reportHref={reportHref} />
     );
   }
-  const more = shown.results.hasMore(shown.groups.length);
-  const showMore = () => {
-    const current = sequence.current;
-    setLoadingMore(true);
-    shown.results
-      .topGroups(shown.groups.length + BATCH, HITS_PER_GROUP)
-      .then((groups) => current === sequence.current && setState({ status: 'done', results: shown.results, groups }))
-      .catch(() => current === sequence.current && setState({ status: 'error' }))
-      .finally(() => setLoadingMore(false));
-  };
   return (
     <div
-      className={state.status === 'loading' ? 'search-page__list search-page__list--stale' : 'search-page__list'}
+      className={status === 'loading' ? 'search-page__list search-page__list--stale' : 'search-page__list'}
       data-search-list
     >
       <ResultList
@@ -132,17 +88,46 @@ export function SearchPageResults({
         idPrefix="search-page"
         onSelect={onSelect ? (hit, _group, event) => onSelect(hit, event) : undefined}
       />
-      {more && (
-        <button
-          type="button"
-          className="button search-page__more"
-          onClick={showMore}
-          disabled={loadingMore}
-          data-search-more
-        >
-          {loadingMore ? 'Loading…' : 'Show more results'}
-        </button>
+      {shown.results.hasMore(shown.groups.length) && (
+        <ShowMoreButton
+          onMore={() =>
+            update(
+              shown.results
+                .topGroups(shown.groups.length + BATCH, HITS_PER_GROUP)
+                .then((groups) => ({ results: shown.results, groups })),
+            )
+          }
+        />
       )}
     </div>
+  );
+}
+
+/** 'Show more results': loads the next batch of groups (disabled while it loads). */
+function ShowMoreButton({ onMore }: { onMore: () => Promise<unknown> }) {
+  const [loading, setLoading] = useState(false);
+  const more = () => {
+    setLoading(true);
+    onMore().finally(() => setLoading(false));
+  };
+  return (
+    <button type="button" className="button search-page__more" onClick={more} disabled={loading} data-search-more>
+      {loading ? 'Loading…' : 'Show more results'}
+    </button>
+  );
+}
+
+interface PageNoResultsProps {
+  source: PageSearchSource;
+  query: string;
+  onSuggestion: (query: string) => void;
+  reportHref?: (query: string) => string;
+}
+
+/** The no-results screen, with the queries the index suggests instead (fetched once it shows). */
+function PageNoResults({ source, query, onSuggestion, reportHref }: PageNoResultsProps) {
+  const suggestions = useSuggestions(source, query);
+  return (
+    <NoResults query={query} suggestions={suggestions} onSuggestion={onSuggestion} reportHref={reportHref?.(query)} />
   );
 }

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** What a search for one query came to: its value, or a failure. */
+export type SearchOutcome<T> = { query: string; value: T; failed?: undefined } | { query: string; failed: true };
+
+export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
+
+export interface LatestSearch<T> {
+  /** 'idle' for an empty query; 'loading' until the current query's outcome arrives. */
+  status: SearchStatus;
+  /** The newest outcome: while the current query loads, the previous query's (shown as stale). */
+  outcome: SearchOutcome<T> | undefined;
+  /** Replaces the current query's value (more results loaded); ignored once the query has changed. */
+  update(change: Promise<T>): Promise<unknown>;
+}
+
+/** Searches slower than this (a very large index) wait for a pause in typing, up to 250 ms. */
+const IMMEDIATE_MS = 20;
+const MAX_DELAY_MS = 250;
+
+/**
+ * The search modal's and the search page's query state: runs `search(source, query)` as the query
+ * changes, keeps only the newest query's outcome, and derives the status from it (no state is set
+ * in the effect itself). `search` must be a module-level function: its identity is an effect dependency.
+ */
+export function useLatestSearch<S, T>(
+  query: string,
+  source: S,
+  search: (source: S, query: string) => Promise<T>,
+): LatestSearch<T> {
+  const trimmed = query.trim();
+  const [outcome, setOutcome] = useState<SearchOutcome<T>>();
+  const sequence = useRef(0);
+  const lastDuration = useRef(0);
+  // An emptied query forgets the last results (a new query starts from 'Searching…', not a stale list).
+  if (!trimmed && outcome) setOutcome(undefined);
+
+  useEffect(() => {
+    const current = ++sequence.current;
+    if (!trimmed) return;
+    const run = () => {
+      const started = Date.now();
+      search(source, trimmed).then(
+        (value) => {
+          lastDuration.current = Date.now() - started;
+          if (current === sequence.current) setOutcome({ query: trimmed, value });
+        },
+        (error: unknown) => {
+          if (current !== sequence.current) return;
+          console.warn('docsgen: search failed.', error);
+          setOutcome({ query: trimmed, failed: true });
+        },
+      );
+    };
+    // Searches run as the reader types; when they are slow, wait for a pause.
+    const delay = Math.min(MAX_DELAY_MS, lastDuration.current);
+    if (delay < IMMEDIATE_MS) return run();
+    const timer = setTimeout(run, delay);
+    return () => clearTimeout(timer);
+  }, [trimmed, source, search]);
+
+  const status: SearchStatus = !trimmed
+    ? 'idle'
+    : outcome?.query !== trimmed
+      ? 'loading'
+      : outcome.failed
+        ? 'error'
+        : 'done';
+  const update = (change: Promise<T>) => {
+    const current = sequence.current;
+    const settle = (next: SearchOutcome<T>) => current === sequence.current && setOutcome(next);
+    return change.then(
+      (value) => settle({ query: trimmed, value }),
+      () => settle({ query: trimmed, failed: true }),
+    );
+  };
+  return { status, outcome, update };
+}
+
+/**
+ * Queries to offer for a query that found nothing (`query` undefined otherwise), fetched after the
+ * no-results screen is shown; a later query's suggestions never show for an earlier one.
+ */
+export function useSuggestions(source: { suggest(query: string): Promise<string[]> }, query?: string): string[] {
+  const [found, setFound] = useState<{ query: string; suggestions: string[] }>({ query: '', suggestions: [] });
+  useEffect(() => {
+    if (!query) return;
+    let live = true;
+    source.suggest(query).then(
+      (suggestions) => live && setFound({ query, suggestions }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, query]);
+  return query && found.query === query ? found.suggestions : [];
+}
