@@ -2,21 +2,80 @@ import type { SiteConfig } from '../config/resolve-config.js';
 import { joinBase } from '../shared/url.js';
 import type { NavbarItemProps, SiteProps } from './page-props.js';
 
+type Props<K extends keyof SiteProps> = SiteProps[K];
+
+/** Algolia DocSearch's settings when the config has credentials; otherwise the embedded index is used. */
+function algoliaProps({ search, product }: SiteConfig): Props<'search'>['algolia'] {
+  if (!search.appId || !search.apiKey) return undefined;
+  return {
+    appId: search.appId,
+    apiKey: search.apiKey,
+    indexName: search.indexName ?? `${product.name} API`,
+    contextualSearch: search.contextualSearch,
+    searchParameters: search.searchParameters,
+    askAi: search.askAi,
+    externalUrlRegex: search.externalUrlRegex,
+  };
+}
+
+function navbarProps({ navbar, baseUrl }: SiteConfig, items: NavbarItemProps[]): Props<'navbar'> {
+  return {
+    title: navbar.title,
+    logo: navbar.logo && { ...navbar.logo, src: joinBase(baseUrl, `/${navbar.logo.src}`) },
+    style: navbar.style,
+    hideOnScroll: navbar.hideOnScroll,
+    items,
+  };
+}
+
+function footerProps({ footer, baseUrl }: SiteConfig): Props<'footer'> {
+  return {
+    style: footer.style,
+    logo: footer.logo && { ...footer.logo, src: joinBase(baseUrl, `/${footer.logo.src}`) },
+    links: footer.links.map((column) => ({
+      title: column.title,
+      items: column.items.map((item) => ({
+        label: item.label,
+        href: item.to ? joinBase(baseUrl, item.to) : (item.href ?? baseUrl),
+        external: !item.to,
+      })),
+    })),
+    copyright: footer.copyright,
+  };
+}
+
+/** The locales and docs versions the dropdowns offer. */
+function localeAndVersionProps({ i18n, docs }: SiteConfig): Pick<SiteProps, 'i18n' | 'docs'> {
+  return {
+    i18n: {
+      defaultLocale: i18n.defaultLocale,
+      currentLocale: i18n.defaultLocale,
+      locales: i18n.locales.map((locale) => ({ locale, label: i18n.localeConfigs[locale]?.label ?? locale })),
+    },
+    docs: {
+      currentVersion: docs.lastVersion,
+      versions: Object.entries(docs.versions).map(([name, v]) => ({
+        name,
+        label: v.label,
+        path: v.path ?? (name === docs.lastVersion ? '' : `${name}/`),
+      })),
+    },
+  };
+}
+
+/** Each sidebar's label: the label of the navbar item that opens it, else its name. */
+function sidebarLabels(config: SiteConfig, navbarItems: NavbarItemProps[]): Props<'sidebars'> {
+  return Object.fromEntries(
+    Object.keys(config.sidebars).map((name) => [
+      name,
+      { label: navbarItems.find((i) => i.type === 'link' && i.sidebarId === name)?.['label' as never] ?? name },
+    ]),
+  );
+}
+
 /** The site-wide props every page shares, derived once per build from the resolved config. */
 export function buildSiteProps(config: SiteConfig, navbarItems: NavbarItemProps[]): SiteProps {
   const { search } = config;
-  const algolia =
-    search.appId && search.apiKey
-      ? {
-          appId: search.appId,
-          apiKey: search.apiKey,
-          indexName: search.indexName ?? `${config.product.name} API`,
-          contextualSearch: search.contextualSearch,
-          searchParameters: search.searchParameters,
-          askAi: search.askAi,
-          externalUrlRegex: search.externalUrlRegex,
-        }
-      : undefined;
   return {
     title: config.title,
     tagline: config.tagline,
@@ -31,60 +90,16 @@ export function buildSiteProps(config: SiteConfig, navbarItems: NavbarItemProps[
     favicon: config.favicon,
     themeColor: config.themeColor,
     image: config.image,
-    navbar: {
-      title: config.navbar.title,
-      logo: config.navbar.logo && {
-        ...config.navbar.logo,
-        src: joinBase(config.baseUrl, `/${config.navbar.logo.src}`),
-      },
-      style: config.navbar.style,
-      hideOnScroll: config.navbar.hideOnScroll,
-      items: navbarItems,
-    },
-    footer: {
-      style: config.footer.style,
-      logo: config.footer.logo && {
-        ...config.footer.logo,
-        src: joinBase(config.baseUrl, `/${config.footer.logo.src}`),
-      },
-      links: config.footer.links.map((column) => ({
-        title: column.title,
-        items: column.items.map((item) => ({
-          label: item.label,
-          href: item.to ? joinBase(config.baseUrl, item.to) : (item.href ?? config.baseUrl),
-          external: !item.to,
-        })),
-      })),
-      copyright: config.footer.copyright,
-    },
+    navbar: navbarProps(config, navbarItems),
+    footer: footerProps(config),
     // Site-relative links in the (trusted) announcement HTML follow baseUrl like every other link.
     announcementBar: config.announcementBar && {
       ...config.announcementBar,
       content: config.announcementBar.content.replace(/href="\/(?!\/)/g, `href="${config.baseUrl}`),
     },
     colorMode: config.colorMode,
-    search: { searchPagePath: search.searchPagePath || '', algolia, reportUrl: search.reportUrl },
-    i18n: {
-      defaultLocale: config.i18n.defaultLocale,
-      currentLocale: config.i18n.defaultLocale,
-      locales: config.i18n.locales.map((locale) => ({
-        locale,
-        label: config.i18n.localeConfigs[locale]?.label ?? locale,
-      })),
-    },
-    docs: {
-      currentVersion: config.docs.lastVersion,
-      versions: Object.entries(config.docs.versions).map(([name, v]) => ({
-        name,
-        label: v.label,
-        path: v.path ?? (name === config.docs.lastVersion ? '' : `${name}/`),
-      })),
-    },
-    sidebars: Object.fromEntries(
-      Object.keys(config.sidebars).map((name) => [
-        name,
-        { label: navbarItems.find((i) => i.type === 'link' && i.sidebarId === name)?.['label' as never] ?? name },
-      ]),
-    ),
+    search: { searchPagePath: search.searchPagePath || '', algolia: algoliaProps(config), reportUrl: search.reportUrl },
+    ...localeAndVersionProps(config),
+    sidebars: sidebarLabels(config, navbarItems),
   };
 }

@@ -24,6 +24,99 @@ function commonPrefix(items: readonly NavItem[]): string | undefined {
   return first && routes.every((r) => r.split('/')[1] === first) ? `/${first}` : undefined;
 }
 
+type NavbarItemConfig = SiteConfig['navbar']['items'][number];
+type ItemOf<T extends NavbarItemConfig['type']> = Extract<NavbarItemConfig, { type: T }>;
+
+/** What resolving one navbar item needs besides the item. */
+interface NavbarContext {
+  config: SiteConfig;
+  sidebars: Readonly<Record<string, NavItem[]>>;
+  docs: readonly Page[];
+  unbuiltDocIds: ReadonlySet<string>;
+}
+
+/** One navbar item's props, or its diagnostic, or nothing (an item left out without a word). */
+type Resolved = NavbarItemProps | Diagnostic | undefined;
+
+function resolveDefault(item: ItemOf<'default'>, { config }: NavbarContext): Resolved {
+  return {
+    type: 'link',
+    label: item.label,
+    href: item.to ? joinBase(config.baseUrl, item.to) : (item.href as string),
+    external: Boolean(item.href && /^https?:/.test(item.href)),
+    position: item.position,
+    activeRoutePrefix: item.to,
+  };
+}
+
+/** A docSidebar item links to its sidebar's first page; a sidebar with nothing to link to is DG112. */
+function resolveDocSidebar(item: ItemOf<'docSidebar'>, { config, sidebars }: NavbarContext, key: string): Resolved {
+  const route = firstRoute(sidebars[item.sidebarId] ?? []);
+  if (!route) {
+    return errorDiagnostic(
+      'DG112',
+      `DocSidebarNavbarItem: Sidebar with ID "${item.sidebarId}" doesn't have anything to be linked to.`,
+      {
+        file: config.configFile,
+        key: `${key}.sidebarId`,
+        hint: 'Add at least one doc to the sidebar or remove the navbar item.',
+      },
+    );
+  }
+  return {
+    type: 'link',
+    label: item.label,
+    href: joinBase(config.baseUrl, route),
+    external: false,
+    position: item.position,
+    activeRoutePrefix: commonPrefix(sidebars[item.sidebarId]),
+    sidebarId: item.sidebarId,
+  };
+}
+
+/** A doc item links to its doc; a doc that does not exist is DG113 (one left out for a clash is dropped). */
+function resolveDoc(item: ItemOf<'doc'>, { config, docs, unbuiltDocIds }: NavbarContext, key: string): Resolved {
+  const page = docs.find((doc) => doc.id === item.docId);
+  if (!page && unbuiltDocIds.has(item.docId)) return undefined;
+  if (!page) {
+    return errorDiagnostic('DG113', `Navbar item links to the doc "${item.docId}", which does not exist`, {
+      file: config.configFile,
+      key: `${key}.docId`,
+    });
+  }
+  return {
+    type: 'link',
+    label: item.label,
+    href: joinBase(config.baseUrl, page.route),
+    external: false,
+    position: item.position,
+    activeRoutePrefix: page.route,
+  };
+}
+
+function resolveItem(item: NavbarItemConfig, context: NavbarContext, key: string): Resolved {
+  switch (item.type) {
+    case 'default':
+      return resolveDefault(item, context);
+    case 'docSidebar':
+      return resolveDocSidebar(item, context, key);
+    case 'doc':
+      return resolveDoc(item, context, key);
+    case 'docsVersion':
+      return {
+        type: 'link',
+        label: item.label ?? context.config.docs.versions[item.version].label,
+        href: context.config.baseUrl,
+        external: false,
+        position: item.position,
+      };
+    default:
+      return { type: item.type, position: item.position };
+  }
+}
+
+const isDiagnostic = (value: NavbarItemProps | Diagnostic): value is Diagnostic => 'code' in value;
+
 /** Links docSidebar and doc navbar items to routes; a sidebar with no doc is a config error. */
 export function resolveNavbar(
   config: SiteConfig,
@@ -32,84 +125,14 @@ export function resolveNavbar(
   /** Docs left out for a route or id clash (already an error): a navbar item naming one is dropped silently. */
   unbuiltDocIds: ReadonlySet<string> = new Set(),
 ): { items: NavbarItemProps[]; diagnostics: Diagnostic[] } {
+  const context: NavbarContext = { config, sidebars, docs, unbuiltDocIds };
   const diagnostics: Diagnostic[] = [];
   const items: NavbarItemProps[] = [];
   config.navbar.items.forEach((item, index) => {
-    const key = `navbar.items[${index}]`;
-    switch (item.type) {
-      case 'default': {
-        const external = Boolean(item.href && /^https?:/.test(item.href));
-        items.push({
-          type: 'link',
-          label: item.label,
-          href: item.to ? joinBase(config.baseUrl, item.to) : (item.href as string),
-          external,
-          position: item.position,
-          activeRoutePrefix: item.to,
-        });
-        return;
-      }
-      case 'docSidebar': {
-        const route = firstRoute(sidebars[item.sidebarId] ?? []);
-        if (!route) {
-          diagnostics.push(
-            errorDiagnostic(
-              'DG112',
-              `DocSidebarNavbarItem: Sidebar with ID "${item.sidebarId}" doesn't have anything to be linked to.`,
-              {
-                file: config.configFile,
-                key: `${key}.sidebarId`,
-                hint: 'Add at least one doc to the sidebar or remove the navbar item.',
-              },
-            ),
-          );
-          return;
-        }
-        items.push({
-          type: 'link',
-          label: item.label,
-          href: joinBase(config.baseUrl, route),
-          external: false,
-          position: item.position,
-          activeRoutePrefix: commonPrefix(sidebars[item.sidebarId]),
-          sidebarId: item.sidebarId,
-        });
-        return;
-      }
-      case 'doc': {
-        const page = docs.find((doc) => doc.id === item.docId);
-        if (!page && unbuiltDocIds.has(item.docId)) return;
-        if (!page) {
-          diagnostics.push(
-            errorDiagnostic('DG113', `Navbar item links to the doc "${item.docId}", which does not exist`, {
-              file: config.configFile,
-              key: `${key}.docId`,
-            }),
-          );
-          return;
-        }
-        items.push({
-          type: 'link',
-          label: item.label,
-          href: joinBase(config.baseUrl, page.route),
-          external: false,
-          position: item.position,
-          activeRoutePrefix: page.route,
-        });
-        return;
-      }
-      case 'docsVersion':
-        items.push({
-          type: 'link',
-          label: item.label ?? config.docs.versions[item.version].label,
-          href: config.baseUrl,
-          external: false,
-          position: item.position,
-        });
-        return;
-      default:
-        items.push({ type: item.type, position: item.position });
-    }
+    const resolved = resolveItem(item, context, `navbar.items[${index}]`);
+    if (!resolved) return;
+    if (isDiagnostic(resolved)) diagnostics.push(resolved);
+    else items.push(resolved);
   });
   return { items, diagnostics };
 }
