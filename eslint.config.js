@@ -77,6 +77,12 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='assert'][arguments.length<2]",
           message: 'Give assert() a message (see the comment in eslint.config.js).',
         },
+        {
+          // A sleep before an assertion is slow on a quiet machine and flaky on a busy one.
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message:
+            'Wait for the condition (waitForFunction, waitForEvent, waitForResponse, a locator) instead of a time.',
+        },
       ],
     },
   },

@@ -36,8 +36,18 @@ describe('mobile sidebar', () => {
     // Page scroll is locked behind it.
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'hidden');
     await page.mouse.move(370, 400); // over the backdrop
+    // The wheel event reached the page and two frames have passed: a scroll it caused would show by then.
+    const wheeled = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(resolve)), {
+            once: true,
+            capture: true,
+          }),
+        ),
+    );
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(150);
+    await wheeled;
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     // Focus stays inside, forwards and backwards.
     const focusables = await page.evaluate(

@@ -345,10 +345,12 @@ for (const [name, options] of [
       await docsearchInput(page).fill('how do rewards work');
       await page.locator(HIT).first().waitFor();
       const ask = page.locator('.DocSearch-Hit-AskAIButton').first();
+      const refused = page.waitForResponse((response) => new URL(response.url()).hostname.startsWith('askai.'));
       await ask.click();
       await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor();
       // Let the (refused) request to the AI service settle before leaving.
-      await page.waitForTimeout(300);
+      await refused;
+      await afterLibraryEffects(page);
       await page.keyboard.press('Escape');
       await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor({ state: 'detached' });
       assert.equal(await modalOpen(page), true, 'still open: Escape left AI mode');
