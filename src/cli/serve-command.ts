@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
-import { readFile, realpath } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { createSiteHandler } from '../dev-server/site-handler.js';
+import { createDirectoryHandler } from '../serve/serve-directory.js';
 import { loadConfig } from '../config/load-config.js';
 
 export interface ServeOptions {
@@ -10,20 +10,6 @@ export interface ServeOptions {
   port: number;
   host: string;
   config?: string;
-}
-
-/** Reads a file of the build directory, refusing symlinks that point outside of it. */
-function fsLookup(root: string) {
-  return async (path: string) => {
-    const file = join(root, path);
-    try {
-      const real = await realpath(file);
-      if (real !== root && !real.startsWith(root + sep)) return undefined;
-      return await readFile(real);
-    } catch {
-      return undefined;
-    }
-  };
 }
 
 /** `docsgen serve`: previews a finished build with clean URLs and the 404 page. */
@@ -38,7 +24,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     ? await loadConfig({ configPath: options.config })
     : undefined;
   const baseUrl = loaded?.config?.baseUrl ?? '/';
-  const server = createServer(createSiteHandler({ baseUrl, lookup: fsLookup(root) }));
+  const server = createServer(createDirectoryHandler(root, baseUrl));
   return new Promise((resolvePromise) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       console.error(

@@ -4,7 +4,7 @@ import { realpath } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { createDevSession, toDiagnosticView, type DevSession } from './dev-session.js';
 import { createLiveReload, EVENTS_PATH, type LiveReload } from './live-reload.js';
-import { createSiteHandler } from './site-handler.js';
+import { createSiteHandler } from '../serve/site-handler.js';
 import { watchSite } from './watch-site.js';
 
 export interface DevServerOptions {

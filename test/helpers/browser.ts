@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwrig
 import { createServer, type Server } from 'node:http';
 import { readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { createSiteHandler } from '../../src/dev-server/site-handler.js';
+import { createSiteHandler } from '../../src/serve/site-handler.js';
 
 /** Debian's Chromium, never a downloaded browser (see README: browser tests). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

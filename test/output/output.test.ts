@@ -7,7 +7,7 @@ import { buildSitemap, buildRobotsTxt } from '../../src/output/build-sitemap.js'
 import { createFsWriter, createMemoryWriter } from '../../src/output/writer.js';
 import { htmlPathForRoute } from '../../src/output/output-file.js';
 import { joinBase, stripBase, normalizeRoute } from '../../src/shared/url.js';
-import { resolveRequestPath } from '../../src/dev-server/site-handler.js';
+import { resolveRequestPath } from '../../src/serve/site-handler.js';
 import { formatDiagnostics } from '../../src/diagnostics/format-diagnostics.js';
 
 test('sitemap: absolute URLs under baseUrl, weekly, priority 0.5, sorted', () => {

@@ -36,6 +36,20 @@ export function resolveRequestPath(
   return { candidates: [relative, `${relative}/index.html`, `${relative}.html`] };
 }
 
+/**
+ * The headers of an output file (its path relative to the output root): its content type with a
+ * charset for text, and caching: hashed assets for good, everything else revalidated.
+ */
+export function responseHeaders(path: string): Record<string, string> {
+  const type = contentTypeFor(path);
+  return {
+    'content-type': type,
+    'cache-control':
+      !type.startsWith('text/html') && path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
 export function createSiteHandler({ baseUrl, lookup, injectIntoHtml }: SiteHandlerOptions) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const send = (status: number, path: string, body: string | Uint8Array) => {
@@ -45,15 +59,7 @@ export function createSiteHandler({ baseUrl, lookup, injectIntoHtml }: SiteHandl
         const snippet = typeof injectIntoHtml === 'string' ? injectIntoHtml : injectIntoHtml(status);
         payload = String(body).replace('</body>', () => `${snippet}</body>`);
       }
-      response.writeHead(status, {
-        'content-type': type,
-        'cache-control': type.startsWith('text/html')
-          ? 'no-cache'
-          : path.startsWith('assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        'x-content-type-options': 'nosniff',
-      });
+      response.writeHead(status, responseHeaders(path));
       response.end(request.method === 'HEAD' ? undefined : payload);
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') {
