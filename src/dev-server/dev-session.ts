@@ -60,171 +60,248 @@ export function toDiagnosticView(d: Diagnostic): DiagnosticView {
   return { severity: d.severity, code: d.code, location, message: d.message, hint: d.hint };
 }
 
+/** What the session knows between builds (one object, so each step below says what it changes). */
+interface DevSessionState {
+  /** Started from the saved cache of the last run (warm up the parser once the first page is out). */
+  restored: boolean;
+  renderer: Renderer;
+  /** The templates the renderer was compiled from ('' for docsgen's own, edited since the CLI was compiled). */
+  rendererDir: string;
+  /** Why the templates did not compile (the build is failed while there are any). */
+  rendererErrors: Diagnostic[];
+  builds: number;
+  /** The last good build. */
+  site: DevSite | undefined;
+  /** Errors of the latest build or render: the overlay. */
+  errors: Diagnostic[];
+  config: SiteConfig | undefined;
+  watchFiles: string[];
+  /** Files changed since the last build that read the content (unknown before the first). */
+  unseen: Set<string> | undefined;
+  /** Warnings printed already: each is printed once, not at every save. */
+  printedWarnings: Set<string>;
+}
+
+/** The session's fixed parts and its state. */
+interface DevSessionContext {
+  options: DevSessionOptions;
+  cache: ReturnType<typeof createBuildCache>;
+  cacheFile: string;
+  /** The code identity the saved cache is keyed on (undefined without `persist`). */
+  identity: Promise<string | undefined>;
+  /** The site root (the config's folder). */
+  root: string;
+  /** Start time: build ids are `${stamp}-${n}`, so a tab of an earlier server run reloads. */
+  stamp: string;
+  state: DevSessionState;
+}
+
+const rel = (path: string) => relative(process.cwd(), path) || path;
+
+const templateEdited = (changed: readonly string[], templatesDir: string) =>
+  changed.some((path) => path.startsWith(templatesDir + sep) && TEMPLATE_SOURCE.has(extname(path)));
+
+const summariseChanges = (changed: readonly string[]) =>
+  changed.length === 0
+    ? 'start'
+    : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
+
+async function switchRenderer({ root, state }: DevSessionContext, templatesDir: string): Promise<void> {
+  const loaded = await loadRenderer(templatesDir, { cacheDir: siteCacheDir(root), serial: state.builds });
+  state.rendererErrors = loaded.diagnostics;
+  state.rendererDir = templatesDir;
+  if (loaded.renderer) state.renderer = loaded.renderer;
+}
+
+/** New warnings once (the same warning is not printed at every save), then the errors if any. */
+function printDiagnostics({ options, state }: DevSessionContext, diagnostics: readonly Diagnostic[]): void {
+  const fresh = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning')).filter(
+    (d) => !state.printedWarnings.has(formatDiagnostics([d])),
+  );
+  fresh.forEach((d) => state.printedWarnings.add(formatDiagnostics([d])));
+  if (fresh.length) options.log(formatDiagnostics(fresh));
+  if (state.errors.length) options.log(formatDiagnostics(state.errors));
+}
+
+/** Before the first build: the saved cache (with `persist`), and the renderer docsgen's templates need. */
+async function prepareFirstBuild({ options, cache, cacheFile, identity, state }: DevSessionContext): Promise<void> {
+  const id = await identity;
+  if (id) {
+    const [status] = await Promise.all([restoreCache(cache, cacheFile, id), removeStaleCacheTemporaries(cacheFile)]);
+    if (status === 'damaged') options.log(damagedCacheWarning(rel(cacheFile)));
+    state.restored = status === 'restored';
+  }
+  // docsgen's own templates edited since the CLI was compiled: render with them as they are.
+  if (!(await builtinTemplatesCurrent())) state.rendererDir = '';
+}
+
+/** Runs the pipeline for the changed files, with the renderer the site's templates need. */
+async function runSessionBuild(ctx: DevSessionContext, changed: readonly string[]) {
+  const { options, cache, state } = ctx;
+  const { configPath } = options;
+  if (state.builds === 0) await prepareFirstBuild(ctx);
+  const config = state.config;
+  if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || state.rendererErrors.length))
+    await switchRenderer(ctx, resolve(config.root, config.templatesDir));
+  changed.forEach((path) => state.unseen?.add(path));
+  const renderer = state.renderer;
+  let result = await runBuild({ configPath, cache, renderer, defer: true, changed: state.unseen && [...state.unseen] });
+  // Without a config the build stopped before reading the content: its changes are still unseen.
+  if (result.config) state.unseen = new Set();
+  const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
+  if (templatesDir && templatesDir !== state.rendererDir) {
+    // The site's own templates (or a new templatesDir): render with them, not with docsgen's.
+    await switchRenderer(ctx, templatesDir);
+    result = await runBuild({ configPath, cache, renderer: state.renderer, defer: true, changed: [] });
+  }
+  return result;
+}
+
+type SessionBuild = Awaited<ReturnType<typeof runSessionBuild>>;
+
+const buildIsGood = (state: DevSessionState, result: SessionBuild) =>
+  state.rendererErrors.length === 0 &&
+  !hasErrors(result.diagnostics) &&
+  result.files !== undefined &&
+  result.config !== undefined;
+
+function reportFailure({ options, state }: DevSessionContext, changed: readonly string[], ms: number): void {
+  const count = state.errors.length;
+  const serving = state.site ? 'still serving the last good build' : 'save a fix to try again';
+  options.log(
+    `docsgen dev: ${summariseChanges(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${serving}.`,
+  );
+  options.notify({ type: 'error-overlay', errors: state.errors.map(toDiagnosticView) });
+}
+
+function reportFirstBuild(
+  { options, state }: DevSessionContext,
+  changed: readonly string[],
+  ms: number,
+  pages: number,
+) {
+  const fromCache = state.restored ? ' from the cache of the last run' : '';
+  const built = `built ${pages} pages in ${(ms / 1000).toFixed(2)} s${fromCache}`;
+  options.log(`docsgen dev: ${summariseChanges(changed)} → ${built} (each page renders when first requested)`);
+  options.notify({ type: 'reload', build: state.site!.id, all: true, paths: [] });
+}
+
+/** Tells the tabs what changed since the previous good build (reload some pages, all, or swap the CSS). */
+function reportChanges(ctx: DevSessionContext, previous: DevSite, changed: readonly string[], ms: number): void {
+  const { changedPages, ...event } = diffSites(previous, ctx.state.site!, changed);
+  ctx.options.notify(event);
+  const what =
+    event.type === 'css'
+      ? 'stylesheet swapped'
+      : event.all
+        ? 'all pages reload'
+        : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
+  ctx.options.log(`docsgen dev: ${summariseChanges(changed)} → ${what} (${ms} ms)`);
+}
+
+/** Builds again for the changed files: a good build is served from now on, a failed one becomes the overlay. */
+async function buildAgain(ctx: DevSessionContext, changed: readonly string[]): Promise<void> {
+  const { state, stamp } = ctx;
+  const started = performance.now();
+  const result = await runSessionBuild(ctx, changed);
+  state.builds += 1;
+  state.config = result.config ?? state.config;
+  state.watchFiles = result.watchFiles;
+  const ms = Math.round(performance.now() - started);
+  const good = buildIsGood(state, result);
+  state.errors = good ? [] : [...state.rendererErrors, ...result.diagnostics.filter((d) => d.severity === 'error')];
+  printDiagnostics(ctx, result.diagnostics);
+  if (!good) return reportFailure(ctx, changed, ms);
+  const previous = state.site;
+  state.site = createDevSite(`${stamp}-${state.builds}`, { ...result, config: result.config! }, previous);
+  if (!previous) return reportFirstBuild(ctx, changed, ms, result.pageCount);
+  reportChanges(ctx, previous, changed, ms);
+}
+
+/** The session's files to watch: the config, the site's folders and every file the build read outside node_modules. */
+function watchPaths({ options, root, state }: DevSessionContext): string[] {
+  const { config } = state;
+  const base = config?.root ?? root;
+  const dirs = config
+    ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi']
+    : ['content', 'static', 'templates', 'openapi'];
+  return [
+    ...new Set([
+      resolve(options.configPath),
+      ...dirs.map((dir) => resolve(base, dir)),
+      ...state.watchFiles.filter((file) => !file.split(sep).includes('node_modules')),
+    ]),
+  ];
+}
+
+/** An output file of the last good build; a template that throws while rendering it becomes the overlay. */
+function lookupInSite({ options, state }: DevSessionContext, path: string): string | Uint8Array | undefined {
+  if (!state.site) return undefined;
+  try {
+    return lookupFile(state.site, path);
+  } catch (error) {
+    const message = `Rendering ${path} failed: ${(error as Error).message}`;
+    state.errors = [
+      errorDiagnostic('DG503', message, {
+        hint: 'A template threw while rendering this page; fix the template and save.',
+        cause: causeOf(error),
+      }),
+    ];
+    options.log(`docsgen dev: ${message}`);
+    options.notify({ type: 'error-overlay', errors: state.errors.map(toDiagnosticView) });
+    throw error;
+  }
+}
+
 /**
  * The dev server's build loop: runs the same pipeline as `docsgen build` into memory with a
  * cache (only what changed is parsed and rendered again), keeps the last good build served when
  * a build fails, reloads the renderer when templates change, and reports each build in one line.
  */
-export function createDevSession({ configPath, persist = false, log, notify }: DevSessionOptions): DevSession {
-  const cache = createBuildCache();
-  const cacheFile = cacheFileFor(dirname(resolve(configPath)));
-  const identity = persist ? codeIdentity().catch(() => undefined) : Promise.resolve(undefined);
-  let restored = false;
-  const builtinTemplates = join(packageRoot(), 'templates');
-  const stamp = Date.now().toString(36);
-  let renderer: Renderer = builtinRenderer;
-  let rendererDir = builtinTemplates;
-  let rendererErrors: Diagnostic[] = [];
-  let builds = 0;
-  let site: DevSite | undefined;
-  let errors: Diagnostic[] = [];
-  let config: SiteConfig | undefined;
-  let watchFiles: string[] = [];
-  /** Files changed since the last build that read the content (unknown before the first). */
-  let unseen: Set<string> | undefined;
-  const printedWarnings = new Set<string>();
-  const root = dirname(resolve(configPath));
-  const rel = (path: string) => relative(process.cwd(), path) || path;
-
-  const templateEdited = (changed: readonly string[], templatesDir: string) =>
-    changed.some((path) => path.startsWith(templatesDir + sep) && TEMPLATE_SOURCE.has(extname(path)));
-
-  async function switchRenderer(templatesDir: string): Promise<void> {
-    const loaded = await loadRenderer(templatesDir, { cacheDir: siteCacheDir(root), serial: builds });
-    rendererErrors = loaded.diagnostics;
-    rendererDir = templatesDir;
-    if (loaded.renderer) renderer = loaded.renderer;
-  }
-
-  const summariseChanges = (changed: readonly string[]) =>
-    changed.length === 0
-      ? 'start'
-      : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
-
-  /** New warnings once (the same warning is not printed at every save), then the errors if any. */
-  function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
-    const fresh = sortDiagnostics(diagnostics.filter((d) => d.severity === 'warning')).filter(
-      (d) => !printedWarnings.has(formatDiagnostics([d])),
-    );
-    fresh.forEach((d) => printedWarnings.add(formatDiagnostics([d])));
-    if (fresh.length) log(formatDiagnostics(fresh));
-    if (errors.length) log(formatDiagnostics(errors));
-  }
-
-  /** Before the first build: the saved cache (with `persist`), and the renderer docsgen's templates need. */
-  async function prepareFirstBuild(): Promise<void> {
-    const id = await identity;
-    if (id) {
-      const [status] = await Promise.all([restoreCache(cache, cacheFile, id), removeStaleCacheTemporaries(cacheFile)]);
-      if (status === 'damaged') log(damagedCacheWarning(rel(cacheFile)));
-      restored = status === 'restored';
-    }
-    // docsgen's own templates edited since the CLI was compiled: render with them as they are.
-    if (!(await builtinTemplatesCurrent())) rendererDir = '';
-  }
-
-  async function build(changed: readonly string[]): Promise<void> {
-    const started = performance.now();
-    if (builds === 0) await prepareFirstBuild();
-    if (config && (templateEdited(changed, resolve(config.root, config.templatesDir)) || rendererErrors.length))
-      await switchRenderer(resolve(config.root, config.templatesDir));
-    changed.forEach((path) => unseen?.add(path));
-    let result = await runBuild({ configPath, cache, renderer, defer: true, changed: unseen && [...unseen] });
-    // Without a config the build stopped before reading the content: its changes are still unseen.
-    if (result.config) unseen = new Set();
-    const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
-    if (templatesDir && templatesDir !== rendererDir) {
-      // The site's own templates (or a new templatesDir): render with them, not with docsgen's.
-      await switchRenderer(templatesDir);
-      result = await runBuild({ configPath, cache, renderer, defer: true, changed: [] });
-    }
-    builds += 1;
-    config = result.config ?? config;
-    watchFiles = result.watchFiles;
-    const ms = Math.round(performance.now() - started);
-    const good =
-      rendererErrors.length === 0 &&
-      !hasErrors(result.diagnostics) &&
-      result.files !== undefined &&
-      result.config !== undefined;
-    errors = good ? [] : [...rendererErrors, ...result.diagnostics.filter((d) => d.severity === 'error')];
-    printDiagnostics(result.diagnostics);
-    if (!good) {
-      const count = errors.length;
-      log(
-        `docsgen dev: ${summariseChanges(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${site ? 'still serving the last good build' : 'save a fix to try again'}.`,
-      );
-      notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
-      return;
-    }
-    const previous = site;
-    site = createDevSite(`${stamp}-${builds}`, { ...result, config: result.config! }, previous);
-    if (!previous) {
-      log(
-        `docsgen dev: ${summariseChanges(changed)} → built ${result.pageCount} pages in ${(ms / 1000).toFixed(2)} s${restored ? ' from the cache of the last run' : ''} (each page renders when first requested)`,
-      );
-      notify({ type: 'reload', build: site.id, all: true, paths: [] });
-      return;
-    }
-    const { changedPages, ...event } = diffSites(previous, site, changed);
-    notify(event);
-    const what =
-      event.type === 'css'
-        ? 'stylesheet swapped'
-        : event.all
-          ? 'all pages reload'
-          : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
-    log(`docsgen dev: ${summariseChanges(changed)} → ${what} (${ms} ms)`);
-  }
-
+export function createDevSession(options: DevSessionOptions): DevSession {
+  const root = dirname(resolve(options.configPath));
+  const ctx: DevSessionContext = {
+    options,
+    cache: createBuildCache(),
+    cacheFile: cacheFileFor(root),
+    identity: options.persist ? codeIdentity().catch(() => undefined) : Promise.resolve(undefined),
+    root,
+    stamp: Date.now().toString(36),
+    state: {
+      restored: false,
+      renderer: builtinRenderer,
+      rendererDir: join(packageRoot(), 'templates'),
+      rendererErrors: [],
+      builds: 0,
+      site: undefined,
+      errors: [],
+      config: undefined,
+      watchFiles: [],
+      unseen: undefined,
+      printedWarnings: new Set(),
+    },
+  };
+  const { state } = ctx;
   return {
-    build,
+    build: (changed) => buildAgain(ctx, changed),
     get site() {
-      return site;
+      return state.site;
     },
     get errors() {
-      return errors;
+      return state.errors;
     },
     get config() {
-      return config;
+      return state.config;
     },
-    watchPaths() {
-      const base = config?.root ?? root;
-      const dirs = config
-        ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi']
-        : ['content', 'static', 'templates', 'openapi'];
-      return [
-        ...new Set([
-          resolve(configPath),
-          ...dirs.map((dir) => resolve(base, dir)),
-          ...watchFiles.filter((file) => !file.split(sep).includes('node_modules')),
-        ]),
-      ];
-    },
+    watchPaths: () => watchPaths(ctx),
     warmUp() {
-      if (restored && site) warmUpMarkdown(cache, site.baseUrl);
-      restored = false;
+      if (state.restored && state.site) warmUpMarkdown(ctx.cache, state.site.baseUrl);
+      state.restored = false;
     },
     async save() {
-      const id = await identity;
-      if (id) await saveCache(cache, cacheFile, id);
+      const id = await ctx.identity;
+      if (id) await saveCache(ctx.cache, ctx.cacheFile, id);
     },
-    lookup(path) {
-      if (!site) return undefined;
-      try {
-        return lookupFile(site, path);
-      } catch (error) {
-        const message = `Rendering ${path} failed: ${(error as Error).message}`;
-        errors = [
-          errorDiagnostic('DG503', message, {
-            hint: 'A template threw while rendering this page; fix the template and save.',
-            cause: causeOf(error),
-          }),
-        ];
-        log(`docsgen dev: ${message}`);
-        notify({ type: 'error-overlay', errors: errors.map(toDiagnosticView) });
-        throw error;
-      }
-    },
+    lookup: (path) => lookupInSite(ctx, path),
   };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { liveReloadClient, type DiagnosticView, type LiveReloadClientOptions } from './live-reload-client.js';
+import { liveReloadScript, type DiagnosticView, type LiveReloadClientOptions } from './live-reload-client.js';
 
 /** Path of the Server-Sent Events stream; outside any baseUrl a site could use. */
 export const EVENTS_PATH = '/__docsgen/events';
@@ -50,7 +50,7 @@ export function createLiveReload(state: () => { build: string; errors: Diagnosti
     },
     clientScript(options) {
       const json = JSON.stringify({ ...options, events: EVENTS_PATH }).replace(/</g, '\\u003c');
-      return `<script data-docsgen-dev>(${liveReloadClient.toString()})(${json});</script>`;
+      return `<script data-docsgen-dev>${liveReloadScript(json)}</script>`;
     },
     get clients() {
       return clients.size;
