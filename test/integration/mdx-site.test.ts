@@ -56,7 +56,14 @@ test('MDX problems fail the build with file:line:col, and other pages are still 
   const { result } = await build({
     'content/guides/broken.mdx':
       "---\ntitle: Broken\n---\n\nimport Gauge from '@site/src/components/Gauge';\n\n<Spinner />\n",
+    'content/guides/links.mdx':
+      '---\ntitle: Links\n---\n\nimport Link from \'@docusaurus/Link\';\n\nSee <Link to="/guides/sdk-clients#pick-a-language">the SDK</Link> and\n<Link to="/guides/uninstall">removal</Link>.\n',
   });
+  const links = result.diagnostics
+    .filter((d) => d.file === 'content/guides/links.mdx')
+    .map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`);
+  assert.equal(links.length, 1, links.join('\n'));
+  assert.match(links[0], /^DG402 8:1 .*\/guides\/uninstall/);
   assert.equal(result.files, undefined, 'nothing is written');
   const found = result.diagnostics
     .filter((d) => d.file === 'content/guides/broken.mdx')

@@ -29,7 +29,23 @@ interface Place {
 }
 
 type EsmNode = { type: 'mdxjsEsm'; position?: { start: Place }; data?: { estree?: Program | null } };
-type JsxNode = { type: string; name: string | null; position?: { start: Place } };
+type JsxNode = {
+  type: string;
+  name: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  position?: { start: Place };
+};
+
+/** `<Link to="/path#hash">` written as a literal: a site link the link checker must see, as a Markdown one. */
+function literalLink(jsx: JsxNode): { route: string; hash?: string; raw: string } | undefined {
+  const attribute = jsx.attributes?.find(
+    (a) => a.type === 'mdxJsxAttribute' && (a.name === 'to' || a.name === 'href') && typeof a.value === 'string',
+  );
+  const raw = attribute?.value as string | undefined;
+  if (!raw || !(raw.startsWith('/') || raw.startsWith('#')) || raw.startsWith('//')) return undefined;
+  const [path, hash] = raw.split('#', 2) as [string, string | undefined];
+  return { route: path ? path.replace(/\/+$/, '') || '/' : '', hash: hash || undefined, raw };
+}
 
 function declarationsOf(program: Program, at: Place, imports: MdxImport[], declared: Set<string>): void {
   for (const statement of program.body) {
@@ -53,7 +69,7 @@ function declarationsOf(program: Program, at: Place, imports: MdxImport[], decla
  * that is neither imported, exported by the page nor one of Docusaurus' global MDX components
  * is DG233 at its position (MDX would only fail when the page renders, without a place).
  * `<DocCardList />` is a docs feature (it needs the page's sidebar); `<BrowserOnly>` content is
- * not shown (DG234).
+ * not shown (DG234); `<Link to="/…">` is checked like a Markdown link.
  */
 export function remarkMdxReferences() {
   return (tree: Root, file: VFile) => {
@@ -84,6 +100,9 @@ export function remarkMdxReferences() {
           ...at(jsx),
           hint: `Import it (\`import ${name} from '@site/src/components/${name}';\`), or export it from the page. Docusaurus' own components come from '@theme/…' and '@docusaurus/…'.`,
         });
+      } else if (moduleOf(name) === '@docusaurus/Link') {
+        const link = literalLink(jsx);
+        if (link) context.links.push({ ...link, line: at(jsx).line, column: at(jsx).column });
       } else if (moduleOf(name) === '@theme/DocCardList') {
         context.docsFeatures.push({ name: DOC_CARD_LIST, line: at(jsx).line });
       } else if (moduleOf(name) === '@docusaurus/BrowserOnly') {
