@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SplitSource } from './parse-front-matter.js';
+import { unprefixedPath } from './docusaurus/number-prefix.js';
 
 export interface DocEntry extends SplitSource {
   id: string;
@@ -29,12 +30,17 @@ export function assignDocRoutes(
   const byId = new Map<string, DocEntry>();
   for (const split of sources) {
     if (split.frontMatter.draft) continue;
-    const contentPath = split.source.contentPath;
+    // Docusaurus' number prefixes (01-intro.md) are not part of ids and routes; they order the sidebar.
+    const { path: contentPath, position } = unprefixedPath(split.source.contentPath);
     const dir = posix.dirname(contentPath) === '.' ? '' : posix.dirname(contentPath);
     const name = split.frontMatter.id ?? posix.basename(contentPath);
     const id = dir ? `${dir}/${name}` : name;
     const route = underBase(routeBasePath, routeFor(dir, name, split.frontMatter.slug));
-    const entry: DocEntry = { ...split, id, route };
+    const frontMatter =
+      position !== undefined && split.frontMatter.sidebar_position === undefined
+        ? { ...split.frontMatter, sidebar_position: position }
+        : split.frontMatter;
+    const entry: DocEntry = { ...split, frontMatter, id, route };
     const unsafe = unsafeRouteDiagnostic(entry);
     if (unsafe) {
       diagnostics.push(unsafe);

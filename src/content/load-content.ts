@@ -7,6 +7,7 @@ import type { Page } from '../model.js';
 import { assignDocRoutes, type DocEntry } from './assign-doc-routes.js';
 import { collectSources } from './collect-sources.js';
 import { collectCategories, type CategoryIndex } from './collect-categories.js';
+import { categoriesWithoutPrefixes } from './docusaurus/number-prefix.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
@@ -104,7 +105,10 @@ export async function loadContent({
   }
   return {
     pages,
-    categories: categoryFiles.categories,
+    categories: categoriesWithoutPrefixes(
+      categoryFiles.categories,
+      sources.map((source) => source.contentPath),
+    ),
     unbuiltDocIds: new Set(unbuilt.map((entry) => entry.id)),
     unbuiltRoutes: unbuilt.map((entry) => entry.route),
     diagnostics,
