@@ -48,8 +48,12 @@ async function insideStatic(staticDir: string, path: string): Promise<boolean> {
   return real.startsWith(base + sep);
 }
 
-const FAILED_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed · docsgen dev</title></head><body><main style="font:16px system-ui;margin:4rem auto;max-width:40rem"><h1>The site has not built yet</h1><p>See the errors in the terminal or in the overlay. Save a fix and this page reloads by itself.</p></main></body></html>';
+const FAILED_PAGE = [
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed · docsgen dev</title></head>',
+  '<body><main style="font:16px system-ui;margin:4rem auto;max-width:40rem"><h1>The site has not built yet</h1>',
+  '<p>See the errors in the terminal or in the overlay. Save a fix and this page reloads by itself.</p>',
+  '</main></body></html>',
+].join('');
 
 function createRequestHandler(session: DevSession, live: LiveReload, ready: Promise<void>, host: string) {
   const inject = (status: number) =>

@@ -70,7 +70,9 @@ function renderDocCards(page: Page, items: readonly NavItem[], descriptions: Rec
     const route = cardRoute(item);
     if (!route) return '';
     const description = descriptions[route] ?? '';
-    return `<li class="doc-card"><a href="${escapeHtml(joinBase(baseUrl, route))}"><span class="doc-card__title">${escapeHtml(item.label)}</span><span class="doc-card__description">${escapeHtml(description)}</span></a></li>`;
+    const title = `<span class="doc-card__title">${escapeHtml(item.label)}</span>`;
+    const text = `<span class="doc-card__description">${escapeHtml(description)}</span>`;
+    return `<li class="doc-card"><a href="${escapeHtml(joinBase(baseUrl, route))}">${title}${text}</a></li>`;
   });
   return `<ul class="doc-cards">${cards.join('')}</ul>`;
 }
