@@ -37,6 +37,11 @@ export interface BuildOptions {
   renderer?: Renderer;
   /** Leave page HTML and the search index to `BuildResult.deferred`, produced when first requested (dev). */
   defer?: boolean;
+  /**
+   * Return the output as `BuildResult.stream` instead of `files`: pages are rendered one at a time
+   * as the writer takes them, so no more than the writer's files in flight are held (`docsgen build`).
+   */
+  stream?: boolean;
 }
 
 /** Output produced on request: one page (`path` known) or a group whose hashed names are known once produced. */
@@ -56,6 +61,8 @@ export interface BuildResult {
   watchFiles: string[];
   /** With `defer`: the outputs `files` leaves out (pages, the 404 page, the search index). */
   deferred?: DeferredOutput[];
+  /** With `stream`: every output file, the same as `files` would hold, produced as it is taken. */
+  stream?: AsyncIterable<OutputFile>;
 }
 
 /**
@@ -82,6 +89,21 @@ const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): Deferred
   key: job.key,
   produce: () => [{ path, contents: job.render() }],
 });
+
+/**
+ * Every output file of a build, pages rendered when the writer takes them: first the files that
+ * need no page HTML, then each page, then the search index (built meanwhile on another thread).
+ */
+async function* streamOutput(
+  files: readonly OutputFile[],
+  render: { pages: readonly RenderJob[]; notFound: RenderJob },
+  searchFiles: Promise<OutputFile[]>,
+): AsyncGenerator<OutputFile> {
+  yield* files;
+  for (const job of render.pages) yield { path: htmlPathForRoute(job.route), contents: job.render() };
+  yield { path: '404.html', contents: render.notFound.render() };
+  yield* await searchFiles;
+}
 
 /** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
 export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
@@ -191,6 +213,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       searchFiles,
     });
   const pageCount = render.pages.length + 1;
+  // The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the
+  // search index are produced apart (deferred or streamed).
+  const withoutPages = () => plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html');
   if (options.defer) {
     const search = {
       produce: () =>
@@ -203,7 +228,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
     return {
       config,
-      files: plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html'),
+      files: withoutPages(),
       deferred,
       pageCount,
       diagnostics,
@@ -216,6 +241,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     inputKey: () => searchInputKey(render.pages),
     synonyms: config.search.synonyms,
   });
+  if (options.stream)
+    return { config, stream: streamOutput(withoutPages(), render, searchFiles), pageCount, diagnostics, watchFiles };
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));
   const files = plan(html, render.notFound.render(), await searchFiles);
   return { config, files, pageCount, diagnostics, watchFiles };

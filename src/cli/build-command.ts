@@ -75,13 +75,14 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
       openapi: options.openapi ? resolve(options.openapi) : undefined,
       onProgress,
       cache: cached?.cache,
+      stream: true,
     });
     if (tty) process.stderr.write('\r\x1b[2K');
     const diagnostics = applyStrict(result.diagnostics, Boolean(options.strict || result.config?.strict));
     if (diagnostics.length) console.error(formatDiagnostics(diagnostics, { debug: options.debug }));
     const advice = debugAdvice(diagnostics, options.debug);
     if (advice) console.error(advice);
-    if (hasErrors(diagnostics) || !result.files) {
+    if (hasErrors(diagnostics) || !result.stream) {
       const count = diagnostics.filter((d) => d.severity === 'error').length;
       console.error(
         `\ndocsgen: build failed with ${count} error${count === 1 ? '' : 's'}; ${relative(process.cwd(), resolve(options.out)) || '.'} was left untouched.`,
@@ -91,7 +92,7 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
     const report = await createFsWriter(options.out, {
       track: cached !== undefined,
       previous: cached?.cache.output,
-    }).write(result.files);
+    }).write(result.stream);
     if (cached) cached.cache.output = report.manifest;
     await cached?.save();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);

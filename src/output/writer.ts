@@ -25,8 +25,14 @@ export interface OutputManifest {
   files: Map<string, { hash: string; size: number; mtimeMs: number }>;
 }
 
+/**
+ * What a writer writes: a list, or files produced one at a time as the writer takes them (a
+ * build renders each page as it is written, so a large site's HTML is never all in memory).
+ */
+export type OutputFiles = Iterable<OutputFile> | AsyncIterable<OutputFile>;
+
 export interface Writer {
-  write(files: readonly OutputFile[]): Promise<WriteReport>;
+  write(files: OutputFiles): Promise<WriteReport>;
 }
 
 const size = (contents: string | Uint8Array) =>
@@ -83,14 +89,16 @@ export function createFsWriter(
       const previous = join(dirname(target), `.${basename(target)}.old-${stamp}`);
       await fs.rm(staging, { recursive: true, force: true });
       let bytes = 0;
+      let count = 0;
       let manifest: OutputManifest | undefined;
       let reused = 0;
       try {
-        const dirs = new Set(files.map((file) => dirname(join(staging, file.path))));
-        await Promise.all([...dirs].map((dir) => fs.mkdir(dir, { recursive: true })));
+        const folder = folders(fs);
         const known = last?.dir === target ? last.files : undefined;
         const records = await mapWithLimit(files, WRITES_IN_FLIGHT, async (file) => {
           bytes += size(file.contents);
+          count += 1;
+          await folder(dirname(join(staging, file.path)));
           if (!track) return void (await fs.writeFile(join(staging, file.path), file.contents));
           const record = await placeFile(file, { staging, target, known: known?.get(file.path), fs });
           if (record === known?.get(file.path)) reused += 1;
@@ -99,9 +107,9 @@ export function createFsWriter(
         // The same object when nothing changed, so the build cache knows it has nothing new to save.
         if (track)
           manifest =
-            last && known && reused === files.length && known.size === files.length
+            last && known && reused === count && known.size === count
               ? last
-              : { dir: target, files: new Map(records.filter((record) => record !== undefined)) };
+              : { dir: target, files: new Map(records.filter((record) => record !== undefined).sort(byPath)) };
         await fs.rename(target, previous).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;
         });
@@ -112,10 +120,24 @@ export function createFsWriter(
         throw writeFailure(error, target);
       }
       removeInBackground(await leftovers(target, fs));
-      return { files: files.length, bytes, reused, manifest };
+      return { files: count, bytes, reused, manifest };
     },
   };
 }
+
+/** Creates each folder of the staging directory once, when the first file inside it is written. */
+function folders(fs: WriterFs): (dir: string) => Promise<unknown> {
+  const made = new Map<string, Promise<unknown>>();
+  return (dir) => {
+    let making = made.get(dir);
+    if (!making) made.set(dir, (making = fs.mkdir(dir, { recursive: true })));
+    return making;
+  };
+}
+
+/** Manifest entries by path: the same order whatever order the files came in. */
+const byPath = (a: readonly [string, unknown], b: readonly [string, unknown]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 /**
  * Files placed at once. Enough to keep the thread pool busy; few enough that a 70 MB site is not
@@ -129,8 +151,19 @@ const WRITES_IN_FLIGHT = 64;
  * have ended (so that nothing still writes into a folder that is being removed): p-map's own
  * stopOnError rejects at once, so the calls left are skipped instead.
  */
-async function mapWithLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapWithLimit<T, R>(
+  items: Iterable<T> | AsyncIterable<T>,
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   let failed = false;
+  // Files produced on demand (rendered pages) stop being produced after a failure.
+  async function* untilFailed() {
+    for await (const item of items) {
+      if (failed) return;
+      yield item;
+    }
+  }
   const call = async (item: T): Promise<R | typeof pMapSkip> => {
     if (failed) return pMapSkip;
     try {
@@ -141,7 +174,7 @@ async function mapWithLimit<T, R>(items: readonly T[], limit: number, fn: (item:
     }
   };
   try {
-    return (await pMap(items, call, { concurrency: Math.max(1, limit), stopOnError: false })) as R[];
+    return (await pMap(untilFailed(), call, { concurrency: Math.max(1, limit), stopOnError: false })) as R[];
   } catch (error) {
     throw error instanceof AggregateError ? error.errors[0] : error;
   }
@@ -216,11 +249,13 @@ export function createMemoryWriter(): MemoryWriter {
     async write(output) {
       files.clear();
       let bytes = 0;
-      for (const file of output) {
+      let count = 0;
+      for await (const file of output) {
         files.set(file.path, file.contents);
         bytes += size(file.contents);
+        count += 1;
       }
-      return { files: output.length, bytes };
+      return { files: count, bytes };
     },
   };
 }
