@@ -42,6 +42,11 @@ export interface BuildOptions {
    * as the writer takes them, so no more than the writer's files in flight are held (`docsgen build`).
    */
   stream?: boolean;
+  /**
+   * An empty folder the build may keep page bodies in (a large site without `cache`: see
+   * content/spilled-body.ts); the caller removes it once the output is written.
+   */
+  scratchDir?: string;
 }
 
 /** Output produced on request: one page (`path` known) or a group whose hashed names are known once produced. */
@@ -132,6 +137,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       assets,
       cache: options.cache?.content,
       changed: options.changed && new Set(options.changed),
+      scratchDir: options.scratchDir,
     }),
     stages.loadApiReference(config),
     collectStaticFiles(config),

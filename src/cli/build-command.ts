@@ -1,4 +1,6 @@
-import { dirname, resolve, relative } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, relative } from 'node:path';
 import { runBuild } from '../build.js';
 import { createBuildCache, type BuildCache } from '../build-cache/build-cache.js';
 import {
@@ -62,6 +64,16 @@ async function openCache(
 
 /** `docsgen build`: runs the pipeline, prints every problem once, writes only on success. */
 export async function buildCommand(options: BuildCommandOptions): Promise<number> {
+  // Without the build cache (which keeps parsed pages whole), a large site's page bodies wait on disk.
+  const scratchDir = options.cache === false ? await mkdtemp(join(tmpdir(), 'docsgen-pages-')) : undefined;
+  try {
+    return await buildAndWrite(options, scratchDir);
+  } finally {
+    if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+async function buildAndWrite(options: BuildCommandOptions, scratchDir: string | undefined): Promise<number> {
   const started = performance.now();
   const tty = process.stderr.isTTY;
   const onProgress = tty ? (stage: string) => process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`) : undefined;
@@ -71,6 +83,7 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
   try {
     const cached = await openCache(options);
     const result = await runBuild({
+      scratchDir,
       configPath: options.config,
       openapi: options.openapi ? resolve(options.openapi) : undefined,
       onProgress,

@@ -23,6 +23,8 @@ export interface LoadContentOptions {
   cache?: ContentCache;
   /** With a cache: the files known to have changed since its last build (others are not looked at). */
   changed?: ReadonlySet<string>;
+  /** Without a cache: a folder for the page bodies of a large site (see spilled-body.ts). */
+  scratchDir?: string;
 }
 
 export interface LoadedContent {
@@ -42,6 +44,7 @@ export async function loadContent({
   assets,
   cache,
   changed,
+  scratchDir,
 }: LoadContentOptions): Promise<LoadedContent> {
   const folder = { root: config.root, contentDir: config.contentDir, allowedPaths: config.allowedPaths };
   // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
@@ -81,7 +84,9 @@ export async function loadContent({
     return mdx.parseMdxPages(mdxEntries, mdx.createMdxPageOptions(config, parseOptions));
   };
   const [markdownOutcomes, mdxOutcomes] = await Promise.all([
-    cache ? parsePagesCached(cache, markdownEntries, parseOptions, assets) : parsePages(markdownEntries, parseOptions),
+    cache
+      ? parsePagesCached(cache, markdownEntries, parseOptions, assets)
+      : parsePages(markdownEntries, parseOptions, { scratchDir }),
     mdxEntries.length ? parseMdx() : [],
   ]);
   const byEntry = new Map([...markdownOutcomes, ...mdxOutcomes].map((outcome) => [outcome.entry, outcome]));

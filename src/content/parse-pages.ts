@@ -4,6 +4,7 @@ import { causeOf, errorDiagnostic, type Diagnostic, type DiagnosticCause } from 
 import type { DocEntry } from './assign-doc-routes.js';
 import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.js';
+import { spilledBody } from './spilled-body.js';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 150;
@@ -35,11 +36,23 @@ function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): Par
   });
 }
 
+/** A page as a worker sent it: its body read back from the scratch file the worker wrote it to. */
+function received({ bodyFile, ...parsed }: ParsedPage & { bodyFile?: string }): ParsedPage {
+  return bodyFile ? { ...parsed, page: { ...parsed.page, body: spilledBody(bodyFile) } } : parsed;
+}
+
 /**
  * Parses pages in order. Markdown parsing is CPU-bound (micromark), so large sites are split over
  * worker threads, one per core; results keep the input order, so output stays deterministic.
+ * With `scratchDir`, the workers write each page's body HTML there and the pages read it back
+ * when asked (`spilled-body.ts`): memory no longer grows with every page's HTML. Sites below
+ * PARALLEL_THRESHOLD are parsed here and keep their bodies in memory.
  */
-export async function parsePages(entries: readonly DocEntry[], options: ParsePageOptions): Promise<ParseOutcome[]> {
+export async function parsePages(
+  entries: readonly DocEntry[],
+  options: ParsePageOptions,
+  { scratchDir }: { scratchDir?: string } = {},
+): Promise<ParseOutcome[]> {
   const url = workerUrl('parse-worker', import.meta.url);
   const workers = Math.min(availableParallelism(), 4);
   if (!url || workers < 2 || entries.length < PARALLEL_THRESHOLD) return parseHere(entries, options);
@@ -49,12 +62,14 @@ export async function parsePages(entries: readonly DocEntry[], options: ParsePag
   );
   const docRoutes = [...options.docRoutes];
   const results = await Promise.all(
-    shares.map(async (share) => {
+    shares.map(async (share, i) => {
       const input: ParseWorkerInput = {
         entries: share,
         docRoutes,
         baseUrl: options.baseUrl,
         math: Boolean(options.mathProcessor),
+        scratchDir,
+        offset: i * size,
       };
       const parts = await streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
       return parts
@@ -62,7 +77,7 @@ export async function parsePages(entries: readonly DocEntry[], options: ParsePag
         .map((result, i): ParseOutcome =>
           'error' in result
             ? failure(share[i], result.error, result.line)
-            : { entry: share[i], parsed: result, diagnostics: result.diagnostics },
+            : { entry: share[i], parsed: received(result), diagnostics: result.diagnostics },
         );
     }),
   );

@@ -7,6 +7,7 @@ import { createHighlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import { createAssetResolver } from './create-asset-resolver.js';
 import { parsePage, type ParsedPage } from './parse-page.js';
+import { spillBody } from './spilled-body.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { causeOf, type DiagnosticCause } from '../diagnostics/diagnostic.js';
 
@@ -16,9 +17,14 @@ export interface ParseWorkerInput {
   baseUrl: string;
   /** Config `markdown.math`: pages with a `$` are parsed with remark-math and KaTeX. */
   math: boolean;
+  /** Where to write each page's body HTML instead of posting it (see spilled-body.ts); none: posted. */
+  scratchDir?: string;
+  /** Index of the first entry in the whole site: names the scratch files. */
+  offset: number;
 }
 
-export type ParseWorkerResult = ParsedPage | { error: DiagnosticCause; line?: number };
+/** A parsed page; with `bodyFile`, its body HTML is in that file, not in the page. */
+export type ParseWorkerResult = (ParsedPage & { bodyFile?: string }) | { error: DiagnosticCause; line?: number };
 
 /** What the worker posts: the results of the next pages in order; `done` on the last part. */
 export interface ParseWorkerMessage {
@@ -29,7 +35,7 @@ export interface ParseWorkerMessage {
 /** Pages per message: the worker keeps only these in memory, not its whole share. */
 const PART_SIZE = 20;
 
-const { entries, docRoutes, baseUrl, math } = workerData as ParseWorkerInput;
+const { entries, docRoutes, baseUrl, math, scratchDir, offset } = workerData as ParseWorkerInput;
 const assets = createAssetResolver(baseUrl);
 const options = {
   processor: createMarkdownProcessor({ trusted: true }),
@@ -39,15 +45,19 @@ const options = {
   baseUrl,
   assetUrl: assets.assetUrl,
 };
-const parse = (entry: DocEntry): ParseWorkerResult => {
+const parse = (entry: DocEntry, index: number): ParseWorkerResult => {
   try {
-    return parsePage(entry, options);
+    const parsed = parsePage(entry, options);
+    return scratchDir ? { ...parsed, ...spillBody(parsed.page, scratchDir, offset + index) } : parsed;
   } catch (error) {
     return { error: causeOf(error), line: (error as { line?: number }).line };
   }
 };
 for (let start = 0; start < entries.length || start === 0; start += PART_SIZE) {
   const part = entries.slice(start, start + PART_SIZE);
-  const message: ParseWorkerMessage = { results: part.map(parse), done: start + PART_SIZE >= entries.length };
+  const message: ParseWorkerMessage = {
+    results: part.map((entry, i) => parse(entry, start + i)),
+    done: start + PART_SIZE >= entries.length,
+  };
   parentPort!.postMessage(message);
 }
