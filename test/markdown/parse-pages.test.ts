@@ -1,6 +1,9 @@
 /** Parsing many pages: worker threads give the same pages, in the same order, as parsing in-process. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { assignDocRoutes } from '../../src/content/assign-doc-routes.js';
 import { parseFrontMatter, type SplitSource } from '../../src/content/parse-front-matter.js';
 import { PARALLEL_THRESHOLD, parsePages } from '../../src/content/parse-pages.js';
@@ -41,4 +44,30 @@ test('pages parsed on worker threads equal pages parsed in-process, in input ord
     inProcess.map((o) => o.parsed),
   );
   assert.match((parallel[5].parsed!.page.body as { html: string }).html, /href="\/guides\/page-6#rewards-6"/);
+});
+
+test('with a scratch folder, workers write page bodies there and the pages read them back unchanged', async () => {
+  const list = entries(PARALLEL_THRESHOLD + 10);
+  const options = {
+    processor: createMarkdownProcessor({ trusted: true }),
+    highlighter: createHighlighter(),
+    docRoutes: new Map(list.map((e) => [e.source.absolutePath, e.route])),
+    baseUrl: '/',
+    assetUrl: (path: string) => path,
+  };
+  const scratchDir = await mkdtemp(join(tmpdir(), 'docsgen-scratch-'));
+  const spilled = await parsePages(list, options, { scratchDir });
+  const held = await parsePages(list, options);
+  assert.equal((await readdir(scratchDir)).length, list.length, 'one body file per page');
+  const body = spilled[7].parsed!.page.body;
+  assert.equal(typeof Object.getOwnPropertyDescriptor(body, 'html')?.get, 'function', 'the body is read from its file');
+  assert.deepEqual(
+    spilled.map((o) => (o.parsed!.page.body as { html: string }).html),
+    held.map((o) => (o.parsed!.page.body as { html: string }).html),
+  );
+  assert.deepEqual(
+    spilled.map((o) => ({ ...o.parsed!.page, body: undefined })),
+    held.map((o) => ({ ...o.parsed!.page, body: undefined })),
+  );
+  await rm(scratchDir, { recursive: true, force: true });
 });
