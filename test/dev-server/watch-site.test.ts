@@ -93,7 +93,8 @@ test('a watched folder deleted and restored (a `git checkout`) is watched again:
     );
     // What `git checkout` of another branch does to a folder that differs between the branches.
     await rm(content, { recursive: true });
-    await waitFor(() => seen.includes(content), { what: 'the deletion', timeout: 5_000 });
+    // Eventual delivery is the rule; how soon depends on the machine's load (waitFor's default 30 s).
+    await waitFor(() => seen.includes(content), { what: 'the deletion' });
     await mkdir(join(content, 'guides'), { recursive: true });
     await writeFile(guide, '# Usage, other branch\n');
     await waitFor(() => seen.lastIndexOf(guide) > seen.indexOf(content), { what: 'the restored page' });
@@ -102,7 +103,6 @@ test('a watched folder deleted and restored (a `git checkout`) is watched again:
     await writeFile(guide, '# Usage, edited after the checkout\n');
     await writeFile(added, '# Errors\n');
     await waitFor(() => seen.includes(guide) && seen.includes(added), {
-      timeout: 5_000,
       what: 'the edit and the new page after the restore',
     });
   } finally {
