@@ -174,6 +174,13 @@ export interface ApiOperationView {
   descriptionHtml?: string;
   /** Each way to authenticate in words ('API key in header x-api-key'); any one of them is enough. */
   security: string[];
+  /**
+   * The same ways to authenticate, scheme by scheme (any one alternative is enough; the schemes of
+   * one alternative go together). Empty alternatives list: see `public`.
+   */
+  securityRequirements?: SecurityAlternativeView[];
+  /** True when the description defines security schemes and this operation needs none (`security: []`). */
+  public?: boolean;
   parameterGroups: ParameterGroupView[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
@@ -195,9 +202,38 @@ export interface OperationLinkView {
 
 export interface SecuritySchemeView {
   name: string;
+  /** Element id of the scheme's entry on the overview page ('auth-api-key-auth'). */
+  id: string;
   /** How to send the credential, in words. */
   words: string;
   descriptionHtml?: string;
+  /** OAuth 2.0 flows, each with its URLs and scopes. */
+  flows?: OAuthFlowView[];
+  /** OpenID Connect discovery URL. */
+  openIdConnectUrl?: string;
+}
+
+export interface OAuthFlowView {
+  /** 'authorizationCode', 'clientCredentials', 'implicit', 'password'. */
+  kind: string;
+  /** 'Authorization code' … */
+  label: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: { name: string; description?: string }[];
+}
+
+/** One way to authenticate an operation: schemes used together. */
+export interface SecurityAlternativeView {
+  schemes: {
+    name: string;
+    words: string;
+    /** Scopes (OAuth 2.0) or roles the operation needs from this scheme. */
+    scopes: string[];
+    /** The scheme's entry on the overview page, when it is defined. */
+    href?: string;
+  }[];
 }
 
 export interface ApiOverviewView {

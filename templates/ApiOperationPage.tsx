@@ -106,12 +106,57 @@ function OperationHeader({ operation }: ApiOperationPageProps) {
           <p>This operation is deprecated and may be removed in a future version of the API.</p>
         </div>
       )}
-      {operation.security.length > 0 && (
-        <p className="api-security">
-          <span className="api-facts__label">Authorization:</span> {operation.security.join(', or ')}
-        </p>
-      )}
+      <Authorization operation={operation} />
     </header>
+  );
+}
+
+/**
+ * Which credentials the operation needs: each scheme linked to where the overview explains it,
+ * with the scopes this operation asks for; alternatives joined with 'or'. An operation of an API
+ * with security schemes that needs none (`security: []`) says so.
+ */
+function Authorization({ operation }: ApiOperationPageProps) {
+  const alternatives = operation.securityRequirements;
+  if (!alternatives) {
+    // A view built before scheme-by-scheme requirements existed: the words alone.
+    if (!operation.security.length) return null;
+    return (
+      <p className="api-security">
+        <span className="api-facts__label">Authorization:</span> {operation.security.join(', or ')}
+      </p>
+    );
+  }
+  if (!alternatives.length && !operation.public) return null;
+  return (
+    <p className="api-security">
+      <span className="api-facts__label">Authorization:</span>{' '}
+      {alternatives.length === 0 && 'none: this operation needs no credentials'}
+      {alternatives.length > 0 && operation.public && 'optional; '}
+      {alternatives.map((alternative, i) => (
+        <span key={i}>
+          {i > 0 && ', or '}
+          {alternative.schemes.map((scheme, j) => (
+            <span key={scheme.name}>
+              {j > 0 && ' and '}
+              {scheme.href ? <a href={scheme.href}>{scheme.words}</a> : scheme.words}
+              {scheme.scopes.length > 0 && (
+                <>
+                  {' with scope'}
+                  {scheme.scopes.length > 1 ? 's ' : ' '}
+                  {scheme.scopes.map((scope, k) => (
+                    <span key={scope}>
+                      {k > 0 && ', '}
+                      <code>{scope}</code>
+                    </span>
+                  ))}
+                </>
+              )}
+            </span>
+          ))}
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ApiOverviewView, OperationLinkView } from '../src/api-view.js';
+import type { ApiOverviewView, OperationLinkView, SecuritySchemeView } from '../src/api-view.js';
 import { ExternalLink } from './components/ExternalLink.js';
 import { ApiHeading } from './components/api/ApiHeading.js';
 import { HtmlBlock } from './components/api/HtmlBlock.js';
@@ -37,14 +37,9 @@ export function ApiOverviewPage({ overview }: ApiOverviewPageProps) {
       {overview.securitySchemes.length > 0 && (
         <section className="api-section">
           <ApiHeading level={2} id="authentication" text="Authentication methods" />
-          <ul className="api-list">
-            {overview.securitySchemes.map((scheme) => (
-              <li key={scheme.name}>
-                <strong>{scheme.name}</strong>: {scheme.words}
-                <HtmlBlock className="api-description" html={scheme.descriptionHtml} />
-              </li>
-            ))}
-          </ul>
+          {overview.securitySchemes.map((scheme) => (
+            <SecurityScheme key={scheme.name} scheme={scheme} />
+          ))}
         </section>
       )}
       <section className="api-section">
@@ -74,6 +69,69 @@ export function ApiOverviewPage({ overview }: ApiOverviewPageProps) {
         )}
       </section>
     </article>
+  );
+}
+
+/** One security scheme: how to send the credential, its description, OAuth 2.0 flows with their scopes. */
+function SecurityScheme({ scheme }: { scheme: SecuritySchemeView }) {
+  return (
+    <div className="api-auth">
+      <ApiHeading level={3} id={scheme.id} text={scheme.name} />
+      <p>{scheme.words}</p>
+      <HtmlBlock className="api-description" html={scheme.descriptionHtml} />
+      {scheme.openIdConnectUrl && (
+        <p>
+          Discovery document: <ExternalLink href={scheme.openIdConnectUrl}>{scheme.openIdConnectUrl}</ExternalLink>
+        </p>
+      )}
+      {scheme.flows?.map((flow) => (
+        <div key={flow.kind} className="api-auth__flow">
+          <p>
+            <strong>{flow.label} flow</strong>
+          </p>
+          <ul className="api-list">
+            {flow.authorizationUrl && (
+              <li>
+                Authorization URL: <code>{flow.authorizationUrl}</code>
+              </li>
+            )}
+            {flow.tokenUrl && (
+              <li>
+                Token URL: <code>{flow.tokenUrl}</code>
+              </li>
+            )}
+            {flow.refreshUrl && (
+              <li>
+                Refresh URL: <code>{flow.refreshUrl}</code>
+              </li>
+            )}
+          </ul>
+          {flow.scopes.length > 0 && (
+            <div className="api-params-scroll">
+              <table className="api-params">
+                <caption className="sr-only">{`Scopes of the ${flow.label.toLowerCase()} flow`}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Scope</th>
+                    <th scope="col">Grants</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {flow.scopes.map((scope) => (
+                    <tr key={scope.name}>
+                      <td>
+                        <code>{scope.name}</code>
+                      </td>
+                      <td>{scope.description ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      ))}
+    </div>
   );
 }
 

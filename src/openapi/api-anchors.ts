@@ -80,5 +80,5 @@ export function isOperationId(id: string): boolean {
 
 /** Whether ApiOverviewPage may render this id itself (sections and tags). */
 export function isOverviewId(id: string): boolean {
-  return OVERVIEW_SECTIONS.has(id) || id.startsWith('tag-');
+  return OVERVIEW_SECTIONS.has(id) || id.startsWith('tag-') || id.startsWith('auth-');
 }

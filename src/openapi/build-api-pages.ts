@@ -58,6 +58,7 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const base: BuildContext = {
     ...buildContext(spec, options, resolveFragment),
     schemaHref: (name) => (schemaRoutes.has(name) ? joinBase(options.baseUrl, schemaRoutes.get(name)!) : undefined),
+    overviewHref: joinBase(options.baseUrl, overviewRoute),
   };
   const snippets = snippetz();
   const operationPages = spec.operations.map((entry, index) => {

@@ -17,6 +17,7 @@ import { parameterToView } from './parameter-to-view.js';
 import { resolveRef } from './resolve-ref.js';
 import { responsesToView } from './responses-to-view.js';
 import { securityToWords } from './security-to-words.js';
+import { isPublicOperation, securityAlternatives } from './security-view.js';
 import { serverUrl } from './server-url.js';
 import { buildSnippetRequest } from './snippet-request.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
@@ -81,6 +82,8 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
     tags: entry.tags,
     deprecated: operation.deprecated === true,
     security: securityToWords(entry.security, ctx.document),
+    securityRequirements: securityAlternatives(entry.security, ctx.document, ctx.overviewHref),
+    public: isPublicOperation(entry.security, ctx.document),
     parameterGroups,
     responses,
     codeSamples,

@@ -1,12 +1,9 @@
 import kebabCase from 'lodash/kebabCase.js';
 import { joinBase } from '../shared/url.js';
 import type { ApiSpec } from './api-spec.js';
-import type { ApiOverviewView, ApiSectionView, OperationLinkView, SecuritySchemeView } from '../api-view.js';
-import type { SecuritySchemeObject } from './openapi-types.js';
-import { toPointer } from './json-pointer.js';
-import { resolveRef } from './resolve-ref.js';
+import type { ApiOverviewView, ApiSectionView, OperationLinkView } from '../api-view.js';
 import { safeUrl } from './safe-url.js';
-import { securitySchemeWords } from './security-to-words.js';
+import { securitySchemeViews } from './security-view.js';
 import { serverUrl } from './server-url.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
 import { optionalField } from './optional-field.js';
@@ -61,7 +58,7 @@ export function buildOverviewView({
         renderDescriptionField(ctx, server.description, `#/servers/${i}/description`),
       ),
     })),
-    securitySchemes: securitySchemes(spec, ctx),
+    securitySchemes: securitySchemeViews(spec.document, ctx),
     specUrl: joinBase(baseUrl, `/openapi/${productSlug}.json`),
     specFileName: `${productSlug}.json`,
     tags,
@@ -92,24 +89,6 @@ export function tagSectionIds(spec: Pick<ApiSpec, 'tags'>): Map<string, string> 
   return ids;
 }
 
-function securitySchemes(spec: ApiSpec, ctx: ViewContext): SecuritySchemeView[] {
-  return Object.entries(spec.document.components?.securitySchemes ?? {}).map(([name, raw]) => {
-    const scheme = resolveRef<SecuritySchemeObject>(spec.document, raw).value;
-    return {
-      name,
-      words: securitySchemeWords(scheme, name),
-      ...optionalField(
-        'descriptionHtml',
-        renderDescriptionField(
-          ctx,
-          scheme?.description,
-          toPointer(['components', 'securitySchemes', name, 'description']),
-        ),
-      ),
-    };
-  });
-}
-
 function contactAndLicense(info: NonNullable<ApiSpec['document']['info']>): Partial<ApiOverviewView> {
   const out: Partial<ApiOverviewView> = {};
   const contact = info.contact;
@@ -133,7 +112,11 @@ function contactAndLicense(info: NonNullable<ApiSpec['document']['info']>): Part
 function sections(view: ApiOverviewView): ApiSectionView[] {
   const out: ApiSectionView[] = [];
   if (view.servers.length) out.push({ id: 'servers', text: 'Servers', depth: 2 });
-  if (view.securitySchemes.length) out.push({ id: 'authentication', text: 'Authentication methods', depth: 2 });
+  if (view.securitySchemes.length)
+    out.push(
+      { id: 'authentication', text: 'Authentication methods', depth: 2 },
+      ...view.securitySchemes.map((s) => ({ id: s.id, text: s.name, depth: 3 as const })),
+    );
   out.push({ id: 'download', text: 'Download the description', depth: 2 });
   if (view.contact || view.license || view.termsOfService)
     out.push({ id: 'contact-and-license', text: 'Contact and license', depth: 2 });

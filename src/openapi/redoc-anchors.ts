@@ -1,3 +1,4 @@
+import { securitySchemeId } from './security-view.js';
 import { slug } from 'github-slugger';
 import type { ApiSpec } from './api-spec.js';
 import { pointerName } from './json-pointer.js';
@@ -67,7 +68,8 @@ function sectionTarget(
 ): FragmentTarget | undefined {
   if (path.length === 0 || !path[0]) return undefined;
   const schemes = input.spec.document.components?.securitySchemes ?? {};
-  if (path.length === 2 && path[0] === 'Authentication' && path[1] in schemes) return overview('authentication');
+  if (path.length === 2 && path[0] === 'Authentication' && path[1] in schemes)
+    return overview(securitySchemeId(path[1]));
   return overview(slug(path.at(-1) ?? ''));
 }
 

@@ -23,6 +23,8 @@ export interface BuildContext {
   sampleTemplates: Map<string, string | null>;
   /** baseUrl-joined URL of a `components/schemas` entry's page; undefined when it has none (schema pages off). */
   schemaHref?: (name: string) => string | undefined;
+  /** baseUrl-joined URL of the API's overview page (security schemes are explained there). */
+  overviewHref?: string;
   /** Views of shared components (`$ref`s) with what they recorded, for `memoized`. */
   memo: Map<string, { value: unknown; page: PageCollector }>;
 }

@@ -139,7 +139,10 @@ test('an operation page: sections, toc, search text, examples and security in wo
   const html = renderPageBody(page);
   assert.match(html, /Deprecated/);
   assert.match(html, /<span class="api-path__param">\{id\}<\/span>/);
-  assert.match(html, /Authorization:<\/span> API key in header x-api-key/);
+  assert.match(
+    html,
+    /Authorization:<\/span> <span><span><a href="\/docs\/api\/reference\/acme-api#auth-api-key">API key in header x-api-key<\/a>/,
+  );
   assert.match(
     html,
     /<h2 id="parameters">Parameters<a class="hash-link" href="#parameters" aria-label="Direct link to Parameters"/,
@@ -184,7 +187,7 @@ test('the overview page: version, servers, auth, download link, contact, license
   const html = renderPageBody(overview);
   assert.match(html, /Version 2\.1\.0/);
   assert.match(html, /<code>https:\/\/eu\.acme\.test\/v1<\/code>/);
-  assert.match(html, /<strong>ApiKey<\/strong>: API key in header x-api-key/);
+  assert.match(html, /<h3 id="auth-api-key">ApiKey.*?<\/h3><p>API key in header x-api-key<\/p>/);
   assert.match(html, /href="\/docs\/openapi\/acme\.json" download="acme\.json"/);
   assert.match(html, /href="\/docs\/guides\/authentication#api-keys"/);
   assert.match(

@@ -41,8 +41,9 @@ test('Redoc-style anchors point at docsgen pages: tags at the overview, operatio
     '/api/reference/buy-a-label',
     '/api/reference/reprint-a-label',
     `${OVERVIEW}#errors`,
-    `${OVERVIEW}#authentication`,
-    `${OVERVIEW}#authentication`,
+    // `#section/Authentication/{scheme}` is the scheme's own entry in the overview's authentication section.
+    `${OVERVIEW}#auth-secret-key`,
+    `${OVERVIEW}#auth-oauth`,
   ]);
   const create = pages.find((p) => p.id === 'api/create-a-shipment')!;
   // `#tag/…/paths/{pointer}/{method}` is Redoc's anchor of an operation without an operationId.

@@ -128,6 +128,9 @@ export function operationMarkdown(view: ApiOperationView): string {
     view.deprecated ? '**Deprecated.**' : '',
     view.descriptionHtml ? htmlToMarkdown(view.descriptionHtml) : '',
     view.security.length ? `## Authentication\n\n${view.security.map((s) => `- ${s}`).join('\n')}` : '',
+    view.public && !view.securityRequirements?.length
+      ? '## Authentication\n\nNone: this operation needs no credentials.'
+      : '',
     ...view.parameterGroups.flatMap((g) => [`## ${g.title}`, parameterTable(g.parameters)]),
     ...bodySection(view),
     ...responsesSection(view),
