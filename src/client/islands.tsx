@@ -81,9 +81,21 @@ export function hydrateIslands(scope: ParentNode = document): void {
         <ErrorBoundary fallback={fallback}>
           <IslandContent name={name} json={element.dataset.props ?? '{}'} container={element} />
         </ErrorBoundary>,
+        { onRecoverableError: reportUnlessRemoved(element) },
       ),
     );
   }
+}
+
+/**
+ * A navigation that swaps the page before an island finished hydrating unmounts its root, which
+ * React reports as "This root received an early update" (error #424): the island is gone, so
+ * there is nothing to recover. Everything else is reported as React would.
+ */
+function reportUnlessRemoved(container: HTMLElement) {
+  return (error: unknown) => {
+    if (container.isConnected) reportError(error);
+  };
 }
 
 const sidebars = new LruCache<string, Promise<NavItem[]>>(20);

@@ -284,3 +284,23 @@ test('the navbar hides on scroll down, comes back on scroll up, always shows nea
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('navigating away before the islands finished hydrating reports no error (their roots are unmounted quietly)', async () => {
+  const { context, page } = await newPage(site.browser);
+  const { problems } = watchConsole(page);
+  await page.goto(site.url + '/guides/authentication');
+  await waitForHydration(page);
+  // A slow CPU keeps React hydrating the next page's islands when the reader already goes back.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
+  for (let round = 0; round < 4; round++) {
+    await page.evaluate(() => document.querySelector<HTMLElement>('a.pagination-nav__link--next')!.click());
+    await waitForPath(page, '/guides/pagination');
+    await page.evaluate(() => history.back());
+    await waitForPath(page, '/guides/authentication');
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await waitForHydration(page);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
