@@ -69,9 +69,13 @@ export function setupSearchPage(root: HTMLElement, settings: SearchSettings): vo
     render(query);
   };
 
-  const initial = queryOf(location.search);
+  // The field works before this chunk arrives: what the reader typed meanwhile wins over the URL
+  // (it used to be overwritten, and the input events it fired were never heard).
+  const typed = input.value !== input.defaultValue ? input.value : undefined;
+  const initial = typed ?? queryOf(location.search);
   input.value = initial;
-  render(initial);
+  if (typed === undefined) render(initial);
+  else update(typed);
   if (!initial) input.focus();
 
   input.addEventListener('input', () => update(input.value));

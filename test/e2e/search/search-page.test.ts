@@ -93,6 +93,27 @@ for (const [name, options] of [
       await context.close();
     });
 
+    test('what the reader types before the search code arrives is searched, not thrown away', async () => {
+      const { context, page } = await newPage(site.browser, options);
+      const { problems } = watchConsole(page);
+      // Hold the search page's chunk back until the reader has typed (a slow connection).
+      let release!: () => void;
+      const typed = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/js\/search-page\.[^/]+\.js$/, async (route) => {
+        await typed;
+        await route.continue();
+      });
+      await page.goto(site.url + '/search', { waitUntil: 'domcontentloaded' });
+      await page.fill('input[name="q"]', 'pagination cursor');
+      release();
+      await waitForStatus(page, /results? for “pagination cursor”/);
+      assert.equal(await page.inputValue('input[name="q"]'), 'pagination cursor');
+      assert.equal(new URL(page.url()).search, '?q=pagination+cursor');
+      assert.equal((await groupTitles(page))[0], 'Pagination');
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
     test('many results come in batches', async () => {
       const { context, page } = await newPage(site.browser, options);
       const { problems } = watchConsole(page);
