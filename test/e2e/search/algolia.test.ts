@@ -242,16 +242,25 @@ for (const [name, options] of [
       await afterLibraryEffects(page);
       await page.keyboard.press('Control+k');
       await docsearchInput(page).fill('cursor');
-      await page.locator(HIT).first().waitFor();
-      // Move to the second result (the Ask AI item may come first).
-      for (
-        let i = 0;
-        i < 5 &&
-        (await page.getAttribute('.DocSearch-Modal [aria-selected="true"] a', 'href').catch(() => null)) !==
-          '/guides/time-series#buckets';
-        i++
-      )
+      // Move to the second result (the Ask AI item may come first), once the hits are all there and
+      // waiting for each key press to move the selection (a loaded machine renders late).
+      const target = '/guides/time-series#buckets';
+      await page.locator(`${HIT} a[href="${target}"]`).waitFor();
+      const selected = () =>
+        page.evaluate(
+          () => document.querySelector('.DocSearch-Modal [aria-selected="true"] a')?.getAttribute('href') ?? null,
+        );
+      for (let i = 0; i < 5 && (await selected()) !== target; i++) {
+        const before = await selected();
         await page.keyboard.press('ArrowDown');
+        await page.waitForFunction(
+          (previous) =>
+            (document.querySelector('.DocSearch-Modal [aria-selected="true"] a')?.getAttribute('href') ?? null) !==
+            previous,
+          before,
+        );
+      }
+      assert.equal(await selected(), target);
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => location.pathname === '/guides/time-series' && location.hash === '#buckets');
       assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true);
