@@ -26,8 +26,12 @@ export interface ParsedPage {
 
 const TAGS = /<[^>]+>/g;
 
-/** Turns one Markdown document into a Page: HTML body, table of contents, anchors and links. */
-export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPage {
+/** The file a page's pipeline runs on (Markdown or MDX), carrying the page's Markdown context. */
+export function pageSourceFile(
+  entry: DocEntry,
+  options: Pick<ParsePageOptions, 'docRoutes' | 'baseUrl' | 'highlighter' | 'assetUrl'>,
+  text: string,
+): VFile {
   const context = createMarkdownContext({
     sourcePath: entry.source.relativePath,
     absolutePath: entry.source.absolutePath,
@@ -37,11 +41,12 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
     assetUrl: options.assetUrl,
     lineOffset: entry.lineOffset,
   });
-  const file = new VFile({
-    path: entry.source.absolutePath,
-    value: convertLegacyAdmonitionTitles(entry.body),
-    data: { docsgen: context },
-  });
+  return new VFile({ path: entry.source.absolutePath, value: text, data: { docsgen: context } });
+}
+
+/** Turns one Markdown document into a Page: HTML body, table of contents, anchors and links. */
+export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPage {
+  const file = pageSourceFile(entry, options, convertLegacyAdmonitionTitles(entry.body));
   // Only pages with a dollar sign pay for the math grammar.
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
   const html = String(processor.processSync(file));

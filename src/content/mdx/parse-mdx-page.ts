@@ -1,11 +1,10 @@
-import { VFile } from 'vfile';
 import pMap from 'p-map';
 import { causeOf, errorDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SiteConfig } from '../../config/resolve-config.js';
 import type { DocEntry } from '../assign-doc-routes.js';
-import { createMarkdownContext } from '../markdown-context.js';
+import { contextOf } from '../markdown-context.js';
 import type { Highlighter } from '../highlighter.js';
-import { pageFromHtml } from '../parse-page.js';
+import { pageFromHtml, pageSourceFile } from '../parse-page.js';
 import type { ParseOutcome } from '../parse-pages.js';
 import { bundleMdx } from './bundle-mdx.js';
 import { prepareMdxSource } from './mdx-source.js';
@@ -85,20 +84,8 @@ function syntaxDiagnostic(error: unknown, entry: DocEntry): Diagnostic {
  * its imports, rendered with React on the server to the same kind of HTML body as Markdown pages.
  */
 export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Promise<ParseOutcome> {
-  const context = createMarkdownContext({
-    sourcePath: entry.source.relativePath,
-    absolutePath: entry.source.absolutePath,
-    docRoutes: options.docRoutes,
-    baseUrl: options.baseUrl,
-    highlighter: options.highlighter,
-    assetUrl: options.assetUrl,
-    lineOffset: entry.lineOffset,
-  });
-  const file = new VFile({
-    path: entry.source.absolutePath,
-    value: prepareMdxSource(entry.body),
-    data: { docsgen: context },
-  });
+  const file = pageSourceFile(entry, options, prepareMdxSource(entry.body));
+  const context = contextOf(file);
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
   try {
     await processor.process(file);
