@@ -2,8 +2,7 @@ import type { NavItem, Page } from '../model.js';
 import type { PageLinkRef, RouteTable } from '../routes/build-route-table.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { joinBase } from '../shared/url.js';
-import type { AssetProps, PageProps, SiteProps } from './page-props.js';
-import { escapeHtml } from '../shared/escape-html.js';
+import type { AssetProps, DocCardProps, PageProps, SiteProps } from './page-props.js';
 
 /** Sidebars with more links than this render only the active page's categories in full. */
 export const FULL_SIDEBAR_LIMIT = 150;
@@ -65,16 +64,17 @@ const cardRoute = (item: NavItem) =>
       : undefined;
 
 /** `::doc-card-list`: a card for each item of `docCardItems`, with the description of the page it links to. */
-function renderDocCards(page: Page, items: readonly NavItem[], descriptions: Record<string, string>, baseUrl: string) {
-  const cards = docCardItems(page, items).map((item) => {
+function buildDocCards(
+  page: Page,
+  items: readonly NavItem[],
+  descriptions: Record<string, string>,
+  baseUrl: string,
+): DocCardProps[] {
+  return docCardItems(page, items).flatMap((item) => {
     const route = cardRoute(item);
-    if (!route) return '';
-    const description = descriptions[route] ?? '';
-    const title = `<span class="doc-card__title">${escapeHtml(item.label)}</span>`;
-    const text = `<span class="doc-card__description">${escapeHtml(description)}</span>`;
-    return `<li class="doc-card"><a href="${escapeHtml(joinBase(baseUrl, route))}">${title}${text}</a></li>`;
+    if (!route) return [];
+    return [{ label: item.label, href: joinBase(baseUrl, route), description: descriptions[route] ?? '' }];
   });
-  return `<ul class="doc-cards">${cards.join('')}</ul>`;
 }
 
 /**
@@ -119,11 +119,10 @@ export function pagePropsInput(page: Page, table: RouteTable, site: SiteProps, a
 /** Everything the templates need for one page, as plain data. */
 export function buildPageProps(input: PagePropsInput): PageProps {
   const { page, sidebarName, sidebarItems: fullSidebar, links, site, assets } = input;
-  let body = page.body;
-  if (body.type === 'html' && fullSidebar && hasDocCards(page)) {
-    const cards = renderDocCards(page, fullSidebar, input.cardDescriptions ?? {}, site.baseUrl);
-    body = { type: 'html', html: body.html.split(DOC_CARD_LIST_PLACEHOLDER).join(cards) };
-  }
+  const docCards =
+    fullSidebar && hasDocCards(page)
+      ? buildDocCards(page, fullSidebar, input.cardDescriptions ?? {}, site.baseUrl)
+      : undefined;
   return {
     site,
     page: {
@@ -132,7 +131,8 @@ export function buildPageProps(input: PagePropsInput): PageProps {
       kind: page.kind,
       title: page.title,
       description: page.description,
-      body,
+      body: page.body,
+      ...(docCards ? { docCards } : {}),
       hideTableOfContents: page.hideTableOfContents,
       badge: page.badge,
       toc: page.toc,

@@ -72,6 +72,14 @@ export interface AssetProps {
   preload: string[];
 }
 
+/** One card of `::doc-card-list` (and `<DocCardList />`): an item of the page's sidebar category. */
+export interface DocCardProps {
+  label: string;
+  /** baseUrl-joined. */
+  href: string;
+  description: string;
+}
+
 export interface PageProps {
   site: SiteProps;
   page: Pick<
@@ -79,6 +87,8 @@ export interface PageProps {
     'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id' | 'docMeta'
   > & {
     toc: TocItem[];
+    /** On a page with `::doc-card-list`: the cards of the other items of its sidebar category. */
+    docCards?: DocCardProps[];
   };
   /** The sidebar of the page's section, trimmed for large sidebars. */
   sidebar?: { name: string; items: NavItem[] };

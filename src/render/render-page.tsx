@@ -8,6 +8,8 @@ import { SearchPage } from '../../templates/SearchPage.js';
 import { ApiOverviewPage } from '../../templates/ApiOverviewPage.js';
 import { ApiOperationPage } from '../../templates/ApiOperationPage.js';
 import { ApiSchemaPage } from '../../templates/ApiSchemaPage.js';
+import { DocCardList } from '../../templates/components/DocCardList.js';
+import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { buildHeadTags } from './head-tags.js';
 import type { PageProps } from './page-props.js';
 
@@ -15,8 +17,9 @@ import type { PageProps } from './page-props.js';
 // come from the build cache renders nothing, and loading it is a sixth of the CLI's start-up.
 const requireModule = createRequire(import.meta.url);
 let server: typeof import('react-dom/server') | undefined;
-const renderToString = (element: Parameters<typeof import('react-dom/server').renderToString>[0]) =>
-  (server ??= requireModule('react-dom/server') as typeof import('react-dom/server')).renderToString(element);
+const serverRenderer = () => (server ??= requireModule('react-dom/server') as typeof import('react-dom/server'));
+type Element = Parameters<typeof import('react-dom/server').renderToString>[0];
+const renderToString = (element: Element) => serverRenderer().renderToString(element);
 
 export interface RenderPageOptions {
   props: PageProps;
@@ -25,14 +28,24 @@ export interface RenderPageOptions {
   apiOverviewRoute?: string;
 }
 
+/**
+ * The HTML of a Markdown page's body, with its `::doc-card-list` drawn by the DocCardList template
+ * where the directive left its placeholder (the cards need the sidebars, known only after parsing).
+ * The body is HTML, not React elements, so the cards are rendered to markup and put in its place.
+ */
+function bodyHtml({ body, docCards }: PageProps['page']): string {
+  if (body.type !== 'html') return '';
+  if (!docCards) return body.html;
+  const cards = serverRenderer().renderToStaticMarkup(<DocCardList cards={docCards} />);
+  return body.html.split(DOC_CARD_LIST_PLACEHOLDER).join(cards);
+}
+
 function PageBody({ props, apiOverviewRoute }: { props: PageProps; apiOverviewRoute?: string }) {
   const { page } = props;
   const body = page.body;
   switch (page.kind) {
     case 'home':
-      return (
-        <HomePage props={props} html={body.type === 'html' ? body.html : ''} apiOverviewRoute={apiOverviewRoute} />
-      );
+      return <HomePage props={props} html={bodyHtml(page)} apiOverviewRoute={apiOverviewRoute} />;
     case 'api-overview':
       return body.type === 'api-overview' ? <ApiOverviewPage overview={body.overview} /> : null;
     case 'api-schema':
@@ -44,7 +57,7 @@ function PageBody({ props, apiOverviewRoute }: { props: PageProps; apiOverviewRo
     case 'not-found':
       return <NotFoundPage props={props} />;
     default:
-      return <DocPage props={props} html={body.type === 'html' ? body.html : ''} />;
+      return <DocPage props={props} html={bodyHtml(page)} />;
   }
 }
 

@@ -125,3 +125,32 @@ test('large sidebars send only the active category in full', () => {
     [100, 0, 0],
   );
 });
+
+test('::doc-card-list: the props carry the cards as data, and the DocCardList template draws them in place', () => {
+  const site = buildSiteProps(config!, []);
+  const hub: Page = {
+    ...page,
+    id: 'guides/index',
+    route: '/guides/',
+    body: { type: 'html', html: '<p>Pick one:</p><docsgen-doc-card-list></docsgen-doc-card-list><p>End</p>' },
+    docsFeatures: [{ name: 'doc-card-list', line: 3 }],
+  };
+  const other: Page = { ...page, title: 'Quotas & "limits"', description: 'Rate <limits> & quota' };
+  const items: NavItem[] = [
+    { type: 'link', label: 'Hub', route: '/guides/' },
+    { type: 'link', label: `Quotas & "limits" 'n' <more>`, route: '/guides/a' },
+  ];
+  const table = buildRouteTable([hub, other], { guides: items });
+  const props = buildPageProps(pagePropsInput(hub, table, site, { js: '/e.js', css: [], preload: [] }));
+  assert.deepEqual(props.page.docCards, [
+    { label: `Quotas & "limits" 'n' <more>`, href: '/docs/guides/a', description: 'Rate <limits> & quota' },
+  ]);
+  assert.equal(props.page.body, hub.body, 'the parsed body is passed on as it is');
+  const html = renderPage({ props, headScript: '' });
+  const cards =
+    '<ul class="doc-cards"><li class="doc-card"><a href="/docs/guides/a">' +
+    '<span class="doc-card__title">Quotas &amp; &quot;limits&quot; &#x27;n&#x27; &lt;more&gt;</span>' +
+    '<span class="doc-card__description">Rate &lt;limits&gt; &amp; quota</span></a></li></ul>';
+  assert.ok(html.includes(`<p>Pick one:</p>${cards}<p>End</p>`), 'the cards replace the placeholder');
+  assert.ok(!html.includes('docsgen-doc-card-list'), 'no placeholder is left');
+});
