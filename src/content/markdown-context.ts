@@ -27,6 +27,11 @@ export interface MarkdownContext {
    * undefined keeps it a same-page anchor.
    */
   resolveFragment?: (hash: string) => { route: string; hash?: string } | undefined;
+  /**
+   * Ids the page around the Markdown renders itself (an API page's sections): a heading whose id
+   * would be one of them gets the next free `-1`, `-2` … suffix instead. Undefined: none.
+   */
+  isReservedId?: (id: string) => boolean;
   // Outputs
   toc: TocItem[];
   /** The first h1 at the top level of the body (Docusaurus' content title), as text. */
@@ -49,6 +54,7 @@ export type MarkdownContextInput = Pick<
   | 'assetUrl'
   | 'lineOffset'
   | 'resolveFragment'
+  | 'isReservedId'
 >;
 
 export function createMarkdownContext(input: MarkdownContextInput): MarkdownContext {

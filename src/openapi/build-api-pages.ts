@@ -106,7 +106,8 @@ function buildContext(
   resolveFragment: RenderDescriptionOptions['resolveFragment'],
 ): BuildContext {
   const processor = createMarkdownProcessor({ trusted: false });
-  const cache = new Map<string, RenderedDescription>();
+  // One cache per set of reserved ids (a page kind's predicate), each by description text.
+  const caches = new Map<((id: string) => boolean) | undefined, Map<string, RenderedDescription>>();
   const renderOptions = {
     processor,
     highlighter: options.highlighter,
@@ -114,9 +115,11 @@ function buildContext(
     sourcePath: spec.file,
     resolveFragment,
   };
-  const renderMarkdown = (markdown: string) => {
+  const renderMarkdown = (markdown: string, isReservedId?: (id: string) => boolean) => {
+    let cache = caches.get(isReservedId);
+    if (!cache) caches.set(isReservedId, (cache = new Map()));
     let hit = cache.get(markdown);
-    if (!hit) cache.set(markdown, (hit = renderDescription(markdown, renderOptions)));
+    if (!hit) cache.set(markdown, (hit = renderDescription(markdown, { ...renderOptions, isReservedId })));
     return hit;
   };
   return {

@@ -21,6 +21,7 @@ export interface SchemaPagesInput {
 }
 
 const SECTION_IDS = new Set(['schema', 'example', 'used-by', 'referenced-by']);
+const isSectionId = (id: string) => SECTION_IDS.has(id);
 
 /**
  * One page per `components/schemas` entry: its description, the schema tree, an example, the
@@ -36,7 +37,7 @@ export function buildSchemaPages(input: SchemaPagesInput): {
   const diagnostics: Diagnostic[] = [];
   const pages = [...input.schemaRoutes].map(([name, route]) => {
     const collector = createPageCollector();
-    const ctx = { ...input.ctx, page: collector, isReservedId: (id: string) => SECTION_IDS.has(id) };
+    const ctx = { ...input.ctx, page: collector, isReservedId: isSectionId };
     const pointer = `#/components/schemas/${escapePointerToken(name)}`;
     const used = usage.get(name) ?? { operations: [], schemas: [] };
     const value = schemas[name];

@@ -15,6 +15,8 @@ export interface RenderDescriptionOptions {
   sourcePath: string;
   /** Where Redoc-style fragments (`#operation/{id}` …) point in docsgen's pages. */
   resolveFragment?: (hash: string) => { route: string; hash?: string } | undefined;
+  /** Ids the page renders itself: a description heading that would take one gets a suffix. */
+  isReservedId?: (id: string) => boolean;
 }
 
 export interface RenderedDescription {
@@ -55,6 +57,7 @@ export function renderDescription(markdown: string, options: RenderDescriptionOp
     assetUrl: (path) => path,
     lineOffset: 0,
     resolveFragment: options.resolveFragment,
+    isReservedId: options.isReservedId,
   });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
   const html = String(options.processor.processSync(file));

@@ -3,7 +3,6 @@ import type { LinkRef } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import type { RenderedDescription } from './render-description.js';
-import { renameReservedIds } from './rename-reserved-ids.js';
 
 /** What one build of the API pages shares: the document and the cached renderers. */
 export interface BuildContext {
@@ -14,8 +13,11 @@ export interface BuildContext {
   file: string;
   baseUrl: string;
   highlighter: Highlighter;
-  /** Renders description Markdown; cached by text for the duration of one build. */
-  renderMarkdown: (markdown: string) => RenderedDescription;
+  /**
+   * Renders description Markdown, its headings kept off the ids `isReservedId` reserves; cached by
+   * text (and reserved ids) for the duration of one build.
+   */
+  renderMarkdown: (markdown: string, isReservedId?: (id: string) => boolean) => RenderedDescription;
   /**
    * Highlighted code samples printed from a templated request, by language and request shape
    * (null when a template cannot be used); one build's worth.
@@ -53,10 +55,10 @@ export function createPageCollector(): PageCollector {
  */
 export function renderDescriptionField(ctx: ViewContext, markdown: unknown, pointer?: string): string | undefined {
   if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
-  const rendered = ctx.renderMarkdown(markdown);
-  const { html, anchors } = rendered.anchors.some(ctx.isReservedId)
-    ? renameReservedIds(rendered.html, rendered.anchors, ctx.isReservedId)
-    : rendered;
+  // Few descriptions have a heading that would take a section's id: only those are rendered again.
+  const first = ctx.renderMarkdown(markdown);
+  const rendered = first.anchors.some(ctx.isReservedId) ? ctx.renderMarkdown(markdown, ctx.isReservedId) : first;
+  const { html, anchors } = rendered;
   ctx.page.text.push(rendered.text);
   // The same text can sit in several fields: each use reports its own pointer.
   ctx.page.links.push(...(pointer ? rendered.links.map((link) => ({ ...link, pointer })) : rendered.links));

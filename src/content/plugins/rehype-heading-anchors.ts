@@ -11,7 +11,7 @@ const HEADING = /^h[1-6]$/;
 /**
  * Gives every heading a unique GitHub-style id (or its Docusaurus `{#custom-id}`, used as written) and a 'Direct link to {heading}' hash link,
  * collects h2–h6 for the table of contents (pages keep the levels they show), the first top-level h1 as the content title,
- * and records every id on the page for anchor checks.
+ * and records every id on the page for anchor checks. Ids the surrounding page reserves (`isReservedId`) get a suffix.
  */
 export function rehypeHeadingAnchors() {
   return (tree: Root, file: VFile) => {
@@ -21,11 +21,13 @@ export function rehypeHeadingAnchors() {
       if (HEADING.test(node.tagName)) {
         const customId = takeCustomHeadingId(node);
         const text = toString(node).trim();
-        const id =
+        let id =
           customId ??
           (typeof node.properties.id === 'string' ? slugger.slug(node.properties.id, true) : slugger.slug(text));
         // A custom id is kept as written; its slug is still reserved so a later heading does not repeat it.
         if (customId) slugger.slug(customId);
+        // The slugger's next suffix for the id is free in this document: take it until one is not reserved.
+        while (context.isReservedId?.(id)) id = slugger.slug(id, true);
         node.properties.id = id;
         node.children.push({
           type: 'element',
