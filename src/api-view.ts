@@ -189,6 +189,11 @@ export interface ApiOperationView {
   visibleTabs: number;
   /** The page's sections, for its table of contents. */
   sections: ApiSectionView[];
+  /**
+   * An OpenAPI 3.1 webhook: a request the API sends to its subscribers (`path` is the webhook's
+   * name). Its request body is the payload, its responses the ones the API expects back.
+   */
+  webhook?: true;
 }
 
 export interface OperationLinkView {

@@ -3,7 +3,7 @@ import { fieldAnchorLookup, type AnchorLookup } from '../src/openapi/field-ancho
 import { ApiHeading } from './components/api/ApiHeading.js';
 import { CodeSampleTabs } from './components/api/CodeSampleTabs.js';
 import { HtmlBlock } from './components/api/HtmlBlock.js';
-import { MediaContent } from './components/api/MediaContent.js';
+import { Examples, MediaContent } from './components/api/MediaContent.js';
 import { MethodBadge } from './components/api/MethodBadge.js';
 import { ParamsTable } from './components/api/ParamsTable.js';
 import { PathTemplate } from './components/api/PathTemplate.js';
@@ -25,6 +25,7 @@ export interface ApiOperationPageProps {
  */
 export function ApiOperationPage({ operation }: ApiOperationPageProps) {
   const anchors = fieldAnchorLookup(operation);
+  const heading = (id: string, fallback: string) => operation.sections.find((s) => s.id === id)?.text ?? fallback;
   return (
     <article className="markdown api-page api-operation">
       <OperationHeader operation={operation} />
@@ -47,10 +48,17 @@ export function ApiOperationPage({ operation }: ApiOperationPageProps) {
             ))}
           </section>
         )}
-        {operation.requestBody && <RequestBody body={operation.requestBody} anchors={anchors} />}
+        {operation.requestBody && (
+          <RequestBody
+            body={operation.requestBody}
+            anchors={anchors}
+            title={heading('request-body', 'Request body')}
+            showExamples={!operation.webhook}
+          />
+        )}
         {operation.responses.length > 0 && (
           <section className="api-section">
-            <ApiHeading level={2} id="responses" text="Responses" />
+            <ApiHeading level={2} id="responses" text={heading('responses', 'Responses')} />
             <ResponseTabs responses={operation.responses} anchors={anchors} />
           </section>
         )}
@@ -62,9 +70,11 @@ export function ApiOperationPage({ operation }: ApiOperationPageProps) {
 /** The code samples and the response examples: the right-hand column of the wide layout. */
 function CodeColumn({ operation }: ApiOperationPageProps) {
   const hasExamples = operation.responses.some((response) => response.content?.examples.length);
-  if (!operation.codeSamples.length && !hasExamples) return null;
+  const payload = operation.webhook && operation.sections.some((s) => s.id === 'sample-payload');
+  if (!operation.codeSamples.length && !hasExamples && !payload) return null;
   return (
     <div className="api-operation__code">
+      {payload && operation.requestBody && <SamplePayload body={operation.requestBody} />}
       {operation.codeSamples.length > 0 && (
         <section className="api-section">
           <ApiHeading level={2} id="code-samples" text="Code samples" />
@@ -81,14 +91,41 @@ function CodeColumn({ operation }: ApiOperationPageProps) {
   );
 }
 
+/** A webhook's payload examples (what the API sends), where an operation has its code samples. */
+function SamplePayload({ body }: { body: RequestBodyView }) {
+  const contents = body.contents.filter((media) => media.examples.length);
+  return (
+    <section className="api-section">
+      <ApiHeading level={2} id="sample-payload" text="Sample payload" />
+      {contents.map((media) => (
+        <div key={media.id}>
+          {contents.length > 1 && (
+            <p className="api-media__type">
+              <code>{media.mediaType}</code>
+            </p>
+          )}
+          <Examples examples={media.examples} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function OperationHeader({ operation }: ApiOperationPageProps) {
   return (
     <header className="api-operation__header">
       <h1>{operation.summary}</h1>
       <p className="api-endpoint">
+        {operation.webhook && <span className="api-flag api-flag--webhook">Webhook</span>}
         <MethodBadge method={operation.method} size="large" />
         <PathTemplate segments={operation.pathSegments} />
       </p>
+      {operation.webhook && (
+        <p className="api-webhook-note">
+          The API sends this request to the URL a subscriber registers for the <code>{operation.path}</code> event; it
+          expects one of the responses below.
+        </p>
+      )}
       {operation.servers.length > 0 && (
         <p className="api-servers">
           <span className="api-facts__label">{operation.servers.length > 1 ? 'Servers:' : 'Server:'}</span>{' '}
@@ -160,15 +197,24 @@ function Authorization({ operation }: ApiOperationPageProps) {
   );
 }
 
-function RequestBody({ body, anchors }: { body: RequestBodyView; anchors: AnchorLookup }) {
+interface RequestBodyProps {
+  body: RequestBodyView;
+  anchors: AnchorLookup;
+  title: string;
+  /** False on a webhook page: its examples are the sample payload in the code column. */
+  showExamples: boolean;
+}
+
+function RequestBody({ body, anchors, title, showExamples }: RequestBodyProps) {
   return (
     <section className="api-section">
-      <ApiHeading level={2} id="request-body" text="Request body">
-        Request body{body.required && <span className="api-flag api-flag--required">required</span>}
+      <ApiHeading level={2} id="request-body" text={title}>
+        {title}
+        {body.required && <span className="api-flag api-flag--required">required</span>}
       </ApiHeading>
       <HtmlBlock className="api-description" html={body.descriptionHtml} />
       {body.contents.length === 1 ? (
-        <MediaContent media={body.contents[0]} anchorOf={anchors(body.contents[0].id)} />
+        <MediaContent media={body.contents[0]} anchorOf={anchors(body.contents[0].id)} showExamples={showExamples} />
       ) : (
         <Tabs
           group="request-body"
@@ -177,7 +223,7 @@ function RequestBody({ body, anchors }: { body: RequestBodyView; anchors: Anchor
             value: media.mediaType,
             panelId: media.id,
             label: media.mediaType,
-            content: <MediaContent media={media} anchorOf={anchors(media.id)} />,
+            content: <MediaContent media={media} anchorOf={anchors(media.id)} showExamples={showExamples} />,
           }))}
         />
       )}

@@ -24,6 +24,8 @@ export interface ApiOperationEntry {
   servers: ServerObject[];
   /** The security requirements that apply (the operation's or the document's). */
   security: SecurityRequirement[];
+  /** Set for an OpenAPI 3.1 webhook: a request the API sends; `path` is then the webhook's name. */
+  webhook?: true;
 }
 
 export interface ApiTagEntry {
@@ -52,5 +54,14 @@ export interface ApiSpec {
   /** Tags in the order of the top-level `tags` array, then of first use; only tags with operations. */
   tags: readonly ApiTagEntry[];
   /** Indexes of operations without tags. */
+  untagged: readonly number[];
+  /** OpenAPI 3.1 `webhooks`, indexed the same way (absent: the description has none). */
+  webhooks?: ApiWebhookIndex;
+}
+
+/** The webhooks of a description: their operations, grouped by tag like the operations. */
+export interface ApiWebhookIndex {
+  operations: readonly ApiOperationEntry[];
+  tags: readonly ApiTagEntry[];
   untagged: readonly number[];
 }

@@ -4,9 +4,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownProcessor } from '../content/markdown-processor.js';
-import { isOperationId, isOverviewId, operationAnchors, overviewAnchors } from './api-anchors.js';
+import { isOperationId, isOverviewId, overviewAnchors } from './api-anchors.js';
 import type { ApiSpec } from './api-spec.js';
-import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
+import type { ApiOverviewView } from '../api-view.js';
 import { buildOperationView } from './build-operation-view.js';
 import { buildSchemaPages } from './build-schema-pages.js';
 import { schemaPageRoutes } from './schema-pages.js';
@@ -16,6 +16,8 @@ import { assignOperationSlugs } from './operation-slugs.js';
 import { createRedocAnchorResolver } from './redoc-anchors.js';
 import { renderDescription, type RenderDescriptionOptions, type RenderedDescription } from './render-description.js';
 import { createPageCollector, type BuildContext, type PageCollector } from './view-context.js';
+import { operationPage, pageDefaults, plainText, unique } from './operation-page.js';
+import { buildWebhookPages } from './build-webhook-pages.js';
 
 export interface BuildApiPagesOptions {
   /** Route prefix of the reference, e.g. '/api/reference'. */
@@ -73,7 +75,7 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
       snippets,
     });
     diagnostics.push(...page.diagnostics);
-    return operationPage(view, page, { route: routes[index], file: spec.file });
+    return operationPage(view, page, { id: `api/${view.slug}`, route: routes[index], file: spec.file });
   });
   const overviewCollector = createPageCollector();
   const titles = names.map((n) => n.title);
@@ -86,16 +88,23 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     productSlug: options.productSlug,
   });
   diagnostics.push(...overviewCollector.diagnostics);
+  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets });
+  diagnostics.push(...webhooks.diagnostics);
   const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes, routes, titles });
   diagnostics.push(...schemas.diagnostics);
   const pages = [
     overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }),
     ...operationPages,
+    ...webhooks.pages,
     ...schemas.pages,
   ];
   return {
     pages,
-    sidebar: [...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }), ...schemas.sidebar],
+    sidebar: [
+      ...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }),
+      ...webhooks.sidebar,
+      ...schemas.sidebar,
+    ],
     diagnostics,
   };
 }
@@ -141,32 +150,12 @@ function overviewSlugOf(spec: ApiSpec): string {
   return kebabCase(String(spec.document.info?.title ?? '')) || 'api';
 }
 
-const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-function operationPage(view: ApiOperationView, collector: PageCollector, where: { route: string; file: string }): Page {
-  const method = view.method.toUpperCase();
-  const text = plain([view.summary, method, view.path, ...view.tags, ...collector.text].join(' '));
-  const firstText = collector.text[0] && view.descriptionHtml ? collector.text[0] : '';
-  return {
-    ...pageDefaults(`api/${view.slug}`, where),
-    kind: 'api-operation',
-    title: view.summary,
-    description: plain(firstText).slice(0, 160) || `${view.summary}: ${method} ${view.path}`,
-    toc: view.sections.map(({ depth, id, text: heading }) => ({ depth, id, text: heading })),
-    anchors: unique([...operationAnchors(view), ...collector.anchors]),
-    links: collector.links,
-    body: { type: 'api-operation', operation: view },
-    text,
-    badge: method,
-  };
-}
-
 function overviewPage(
   view: ApiOverviewView,
   collector: PageCollector,
   where: { route: string; file: string; slug: string },
 ): Page {
-  const text = plain(
+  const text = plainText(
     [
       view.title,
       view.version ?? '',
@@ -179,21 +168,13 @@ function overviewPage(
     ...pageDefaults(`api/${where.slug}`, where),
     kind: 'api-overview',
     title: view.title,
-    description: plain(view.summary ?? collector.text[0] ?? view.title).slice(0, 160),
+    description: plainText(view.summary ?? collector.text[0] ?? view.title).slice(0, 160),
     toc: view.sections.map(({ depth, id, text: heading }) => ({ depth, id, text: heading })),
     anchors: unique([...overviewAnchors(view), ...collector.anchors]),
     links: collector.links,
     body: { type: 'api-overview', overview: view },
     text,
   };
-}
-
-function pageDefaults(id: string, where: { route: string; file: string }) {
-  return { id, route: where.route, tags: [], hideTableOfContents: false, sourcePath: where.file, docsFeatures: [] };
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }
 
 interface SidebarInput {

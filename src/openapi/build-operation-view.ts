@@ -54,20 +54,8 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
       : undefined;
   const responses = responsesToView(operation.responses, ctx, `${entry.pointer}/responses`);
   const base = serverUrl(entry.servers[0]);
-  const request = buildSnippetRequest({
-    entry,
-    document: ctx.document,
-    serverUrl: /^https?:\/\//i.test(base) ? base : `https://api.example.com${base}`,
-    body: bodyExample(body, ctx),
-  });
-  const codeSamples = buildCodeSamples({
-    request,
-    own: operation['x-codeSamples'] ?? operation['x-code-samples'],
-    languages: input.languages,
-    snippets: input.snippets,
-    ctx,
-    pointer: entry.pointer,
-  });
+  // A webhook is a request the API sends: there is nothing for a reader to call, so no code samples.
+  const codeSamples = entry.webhook ? [] : operationSamples(input, body, base);
   const view: ApiOperationView = {
     slug: input.slug,
     method: entry.method,
@@ -83,17 +71,40 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
     deprecated: operation.deprecated === true,
     security: securityToWords(entry.security, ctx.document),
     securityRequirements: securityAlternatives(entry.security, ctx.document, ctx.overviewHref),
-    public: isPublicOperation(entry.security, ctx.document),
+    // A webhook's credentials are what it declares; saying it needs none would speak of calling the API.
+    public: !entry.webhook && isPublicOperation(entry.security, ctx.document),
     parameterGroups,
     responses,
     codeSamples,
     visibleTabs: input.visibleTabs,
-    sections: sections(parameterGroups, Boolean(requestBody), responses, codeSamples.length > 0),
+    sections: sections({ groups: parameterGroups, body: requestBody, responses, hasSamples: codeSamples.length > 0 }),
   };
+  if (entry.webhook) {
+    view.webhook = true;
+    view.sections = webhookSections(view.sections, requestBody);
+  }
   if (typeof operation.operationId === 'string') view.operationId = operation.operationId;
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   if (requestBody) view.requestBody = requestBody;
   return view;
+}
+
+function operationSamples(input: OperationViewInput, body: RequestBodyObject | undefined, base: string) {
+  const { entry, ctx } = input;
+  const request = buildSnippetRequest({
+    entry,
+    document: ctx.document,
+    serverUrl: /^https?:\/\//i.test(base) ? base : `https://api.example.com${base}`,
+    body: bodyExample(body, ctx),
+  });
+  return buildCodeSamples({
+    request,
+    own: entry.operation['x-codeSamples'] ?? entry.operation['x-code-samples'],
+    languages: input.languages,
+    snippets: input.snippets,
+    ctx,
+    pointer: entry.pointer,
+  });
 }
 
 function groupParameters(entry: ApiOperationEntry, ctx: ViewContext): ParameterGroupView[] {
@@ -146,13 +157,16 @@ export function pathSegments(path: string): { text: string; param: boolean }[] {
     );
 }
 
+interface SectionInput {
+  groups: ParameterGroupView[];
+  body: RequestBodyView | undefined;
+  responses: ResponseView[];
+  hasSamples: boolean;
+}
+
 /** The page's sections in the order they render: the code column first (it follows the header), then the reference. */
-function sections(
-  groups: ParameterGroupView[],
-  hasBody: boolean,
-  responses: ResponseView[],
-  hasSamples: boolean,
-): ApiSectionView[] {
+function sections({ groups, body, responses, hasSamples }: SectionInput): ApiSectionView[] {
+  const hasBody = Boolean(body);
   const out: ApiSectionView[] = [];
   if (hasSamples) out.push({ id: 'code-samples', text: 'Code samples', depth: 2 });
   if (responses.some((r) => r.content?.examples.length))
@@ -165,4 +179,16 @@ function sections(
   if (hasBody) out.push({ id: 'request-body', text: 'Request body', depth: 2 });
   if (responses.length) out.push({ id: 'responses', text: 'Responses', depth: 2 });
   return out;
+}
+
+/**
+ * A webhook page says what the API sends and what it expects back: the request body is the
+ * payload (its example leads the code column), the responses are the ones the API expects.
+ */
+function webhookSections(own: ApiSectionView[], body: RequestBodyView | undefined): ApiSectionView[] {
+  const words: Record<string, string> = { 'request-body': 'Payload', responses: 'Expected responses' };
+  const renamed = own.map((section) => (words[section.id] ? { ...section, text: words[section.id] } : section));
+  return body?.contents.some((c) => c.examples.length)
+    ? [{ id: 'sample-payload', text: 'Sample payload', depth: 2 }, ...renamed]
+    : renamed;
 }

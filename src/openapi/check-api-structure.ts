@@ -31,7 +31,30 @@ export function checkApiStructure(document: OpenApiDocument, file: string): Diag
   } else {
     checkPaths(document, report);
   }
+  checkWebhooks(document, report);
   return diagnostics;
+}
+
+/** `webhooks` (OpenAPI 3.1): a map of path items. What is not one is left out, with a warning. */
+function checkWebhooks(document: OpenApiDocument, report: Report): void {
+  if (document.webhooks === undefined) return;
+  if (!isObject(document.webhooks))
+    return report('warning', ['webhooks'], '`webhooks` must be an object of path items by name; ignored');
+  for (const [name, rawItem] of Object.entries(document.webhooks)) {
+    const item = resolveRef<Record<string, unknown>>(document, rawItem).value;
+    if (!isObject(item)) {
+      report('warning', ['webhooks', name], `Webhook "${name}" must be a path item object; ignored`);
+      continue;
+    }
+    for (const method of HTTP_METHODS) {
+      if (item[method] !== undefined && !isObject(item[method]))
+        report(
+          'warning',
+          ['webhooks', name, method],
+          `Webhook ${method.toUpperCase()} ${name} must be an object; ignored`,
+        );
+    }
+  }
 }
 
 function checkInfo(document: OpenApiDocument, report: Report): void {

@@ -16,8 +16,26 @@ export interface OperationIndex {
  * security resolved, and the tags in the order of the top-level `tags` array, then of first use.
  */
 export function indexOperations(document: OpenApiDocument): OperationIndex {
+  const operations = walkPathItems(document, 'paths');
+  return { operations, ...groupByTag(document, operations) };
+}
+
+/**
+ * The same for OpenAPI 3.1 `webhooks`: each name's path item holds the requests the API sends to
+ * its subscribers. `path` is the webhook's name; the servers and the document's security are the
+ * API's own (how clients call it), so a webhook has only what its operation declares.
+ */
+export function indexWebhooks(document: OpenApiDocument): OperationIndex {
+  const operations = walkPathItems(document, 'webhooks');
+  return { operations, ...groupByTag(document, operations) };
+}
+
+function walkPathItems(document: OpenApiDocument, section: 'paths' | 'webhooks'): ApiOperationEntry[] {
   const operations: ApiOperationEntry[] = [];
-  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+  const items = document[section];
+  if (!items || typeof items !== 'object' || Array.isArray(items)) return operations;
+  const webhook = section === 'webhooks';
+  for (const [path, rawItem] of Object.entries(items as Record<string, unknown>)) {
     const item = resolveRef<PathItemObject>(document, rawItem).value;
     if (!item || typeof item !== 'object') continue;
     // Methods in the order the path item lists them.
@@ -27,16 +45,17 @@ export function indexOperations(document: OpenApiDocument): OperationIndex {
       operations.push({
         method,
         path,
-        pointer: toPointer(['paths', path, method]),
+        pointer: toPointer([section, path, method]),
         operation,
         parameters: mergeParameters(document, item.parameters, operation.parameters),
         tags: Array.isArray(operation.tags) ? operation.tags.filter((t) => typeof t === 'string') : [],
-        servers: firstList(operation.servers, item.servers, document.servers),
-        security: firstList(operation.security, document.security),
+        servers: webhook ? [] : firstList(operation.servers, item.servers, document.servers),
+        security: webhook ? firstList(operation.security) : firstList(operation.security, document.security),
+        ...(webhook ? { webhook: true as const } : {}),
       });
     }
   }
-  return { operations, ...groupByTag(document, operations) };
+  return operations;
 }
 
 /** The first of the lists that is one (a description may hold anything where a list belongs). */

@@ -10,7 +10,7 @@ import { checkApiStructure } from './check-api-structure.js';
 import { checkRefs } from './check-refs.js';
 import { checkSchemaConstructs } from './check-schema-constructs.js';
 import { bundleRefs } from './bundle-refs.js';
-import { indexOperations } from './index-operations.js';
+import { indexOperations, indexWebhooks } from './index-operations.js';
 import { refParserDiagnostics } from './ref-parser-diagnostics.js';
 import { apiSourceParser, ApiSourceSyntaxError } from './parse-api-source.js';
 
@@ -83,6 +83,7 @@ export async function loadApiSpec(
   if (hasErrors(diagnostics)) return { diagnostics, files: files() };
   diagnostics.push(...checkSchemaConstructs(document, display(absolutePath), refNames));
   const index = indexOperations(document);
+  const webhooks = indexWebhooks(document);
   const spec: ApiSpec = {
     file: display(absolutePath),
     absolutePath,
@@ -90,6 +91,7 @@ export async function loadApiSpec(
     document,
     refNames,
     ...index,
+    ...(webhooks.operations.length ? { webhooks } : {}),
   };
   return { spec, diagnostics, files: files() };
 }

@@ -162,6 +162,7 @@ export interface OpenApiDocument {
   };
   servers?: ServerObject[];
   paths?: Record<string, PathItemObject>;
+  webhooks?: Record<string, PathItemObject | RefObject>;
   components?: {
     schemas?: Record<string, SchemaObject>;
     securitySchemes?: Record<string, SecuritySchemeObject | RefObject>;

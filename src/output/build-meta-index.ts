@@ -11,7 +11,7 @@ export const META_INDEX_VERSION = 1;
 /**
  * /meta/index.json: a machine-readable map of the site for tools and LLM agents — site facts,
  * every doc (id, path, title, description, sidebar), every API operation (method, path, route) and
- * every schema page (name, route).
+ * every webhook (name, method, route) and every schema page (name, route).
  */
 export function buildMetaIndex(
   config: SiteConfig,
@@ -57,6 +57,7 @@ export function buildMetaIndex(
       route: joinBase(config.baseUrl, op.route),
       markdown: twin(op.route),
     })),
+    ...webhooksOf(table, config.baseUrl),
     schemas: table.pages
       .filter((page) => page.kind === 'api-schema')
       .map((page) => ({
@@ -68,4 +69,25 @@ export function buildMetaIndex(
       })),
   };
   return `${JSON.stringify(index, null, 2)}\n`;
+}
+
+/** The `webhooks` entry: one per webhook page (OpenAPI 3.1), left out when the site has none. */
+function webhooksOf(table: RouteTable, baseUrl: string) {
+  const webhooks = table.pages.flatMap((page) => {
+    if (page.body.type !== 'api-operation' || !page.body.operation.webhook) return [];
+    const view = page.body.operation;
+    return [
+      {
+        id: page.id,
+        name: view.path,
+        method: view.method.toUpperCase(),
+        route: joinBase(baseUrl, page.route),
+        markdown: joinBase(baseUrl, `/${markdownPathForRoute(page.route)}`),
+        summary: page.title,
+        tag: view.tags[0],
+        deprecated: view.deprecated || undefined,
+      },
+    ];
+  });
+  return webhooks.length ? { webhooks } : {};
 }

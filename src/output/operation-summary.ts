@@ -13,7 +13,8 @@ export interface OperationSummary {
 
 export function summarizeOperations(pages: readonly Page[]): OperationSummary[] {
   return pages.flatMap((page) => {
-    if (page.body.type !== 'api-operation') return [];
+    // Webhooks are listed apart (buildMetaIndex): their `path` is a name, not a URL path.
+    if (page.body.type !== 'api-operation' || page.body.operation.webhook) return [];
     const op = page.body.operation;
     return [
       {

@@ -2,17 +2,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildFromDocument, getOperation, minimalDocument, renderPageBody } from './helpers.js';
 
-test('a 3.1 description with webhooks only builds just the overview', async () => {
+test('a 3.1 description with webhooks only (no paths) builds the overview and the webhook pages', async () => {
   const { pages, sidebar } = await buildFromDocument({
     openapi: '3.1.0',
     info: { title: 'Hooks', version: '1' },
     webhooks: { ping: { post: getOperation() } },
   });
   assert.deepEqual(
-    pages.map((p) => p.kind),
-    ['api-overview'],
+    pages.map((p) => [p.kind, p.route]),
+    [
+      ['api-overview', '/api/reference/hooks'],
+      ['api-operation', '/api/reference/webhooks/post-ping'],
+    ],
   );
-  assert.equal(sidebar.length, 1);
+  assert.deepEqual(
+    sidebar.map((item) => item.label),
+    ['Hooks', 'Webhooks'],
+  );
   assert.ok(renderPageBody(pages[0]).includes('Hooks'), "renderPageBody(pages[0]).includes('Hooks')");
 });
 

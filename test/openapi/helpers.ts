@@ -95,3 +95,16 @@ export function getOperation(fields: Record<string, unknown> = {}): Record<strin
     ...fields,
   };
 }
+
+/** What a page must never show: a value the templates failed to turn into words. */
+export const SHOWN_WRONG = /\bundefined\b|\[object Object\]|\bNaN\b/;
+
+/** Fails when a page's title, description or rendered body shows `undefined`, `[object Object]` or `NaN`. */
+export function assertShownRight(page: Page): void {
+  const shown = [page.title, page.description, renderPageBody(page)].join('\n');
+  const match = SHOWN_WRONG.exec(shown);
+  if (match) {
+    const at = match.index;
+    throw new Error(`${page.route}: "${match[0]}" in …${shown.slice(Math.max(0, at - 120), at + 40)}…`);
+  }
+}

@@ -88,13 +88,17 @@ export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] 
 function bodySection(view: ApiOperationView): string[] {
   const body = view.requestBody;
   if (!body) return [];
-  const parts = ['## Request body', body.required ? 'Required.' : 'Optional.', text(body.descriptionHtml)];
+  const parts = [
+    view.webhook ? '## Payload' : '## Request body',
+    body.required ? 'Required.' : 'Optional.',
+    text(body.descriptionHtml),
+  ];
   for (const content of body.contents) parts.push(`\`${content.mediaType}\`:`, schemaTree(content.schema).join('\n'));
   return parts;
 }
 
 function responsesSection(view: ApiOperationView): string[] {
-  const parts = view.responses.length ? ['## Responses'] : [];
+  const parts = view.responses.length ? [view.webhook ? '## Expected responses' : '## Responses'] : [];
   for (const response of view.responses) {
     parts.push(`### ${response.label}`, text(response.descriptionHtml));
     if (response.headers.length) parts.push('Headers:', parameterTable(response.headers));
@@ -107,6 +111,8 @@ function responsesSection(view: ApiOperationView): string[] {
 
 /** The first example of a response or request body, as a fenced block. */
 function exampleSection(view: ApiOperationView): string[] {
+  const payload = view.webhook && view.requestBody?.contents.find((m) => m.examples.length);
+  if (payload) return ['## Sample payload', htmlToMarkdown(payload.examples[0].html)];
   const media = [...view.responses.map((r) => r.content), ...(view.requestBody?.contents ?? [])].find(
     (m) => m && m.examples.length > 0,
   );
@@ -123,7 +129,9 @@ function curlSection(view: ApiOperationView): string[] {
 export function operationMarkdown(view: ApiOperationView): string {
   const parts = [
     `# ${view.summary}`,
-    `\`${view.method.toUpperCase()} ${view.path}\``,
+    view.webhook
+      ? `Webhook: the API sends \`${view.method.toUpperCase()}\` requests for the \`${view.path}\` event.`
+      : `\`${view.method.toUpperCase()} ${view.path}\``,
     view.serverUrl ? `Server: ${view.serverUrl}` : '',
     view.deprecated ? '**Deprecated.**' : '',
     view.descriptionHtml ? htmlToMarkdown(view.descriptionHtml) : '',

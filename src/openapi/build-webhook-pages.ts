@@ -1,0 +1,71 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { NavItem, Page } from '../model.js';
+import type { ApiSpec } from './api-spec.js';
+import { isOperationId } from './api-anchors.js';
+import { buildOperationView } from './build-operation-view.js';
+import type { Snippets } from './code-samples.js';
+import { assignOperationSlugs } from './operation-slugs.js';
+import { operationPage } from './operation-page.js';
+import { createPageCollector, type BuildContext } from './view-context.js';
+
+export interface WebhookPagesInput {
+  spec: ApiSpec;
+  ctx: BuildContext;
+  /** Route prefix of the reference: webhooks are under `{routePrefix}/webhooks/`. */
+  routePrefix: string;
+  languages: readonly string[];
+  visibleTabs: number;
+  snippets: Snippets;
+}
+
+export interface WebhookPages {
+  pages: Page[];
+  /** The "Webhooks" category of the API sidebar (empty when there are none). */
+  sidebar: NavItem[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * One page per webhook operation (OpenAPI 3.1 `webhooks`) at `{routePrefix}/webhooks/{slug}`:
+ * a folder of their own, so no webhook can take an operation's route whatever the two are
+ * called. Slugs are chosen like operations' (summary, operationId, method and name).
+ */
+export function buildWebhookPages(input: WebhookPagesInput): WebhookPages {
+  const index = input.spec.webhooks;
+  if (!index?.operations.length) return { pages: [], sidebar: [], diagnostics: [] };
+  const { names, diagnostics } = assignOperationSlugs(index.operations, { file: input.spec.file, reserved: [] });
+  const pages = index.operations.map((entry, i) => {
+    const collector = createPageCollector();
+    const view = buildOperationView({
+      entry,
+      slug: names[i].slug,
+      title: names[i].title,
+      ctx: { ...input.ctx, page: collector, isReservedId: isOperationId },
+      languages: input.languages,
+      visibleTabs: input.visibleTabs,
+      snippets: input.snippets,
+    });
+    diagnostics.push(...collector.diagnostics);
+    const where = { id: `api/webhooks/${names[i].slug}`, route: `${input.routePrefix}/webhooks/${names[i].slug}` };
+    return operationPage(view, collector, { ...where, file: input.spec.file });
+  });
+  const link = (i: number): NavItem => ({
+    type: 'link',
+    label: pages[i].title,
+    route: pages[i].route,
+    docId: pages[i].id,
+    badge: index.operations[i].method.toUpperCase(),
+  });
+  const items: NavItem[] = [
+    ...index.tags.map((tag): NavItem => ({
+      type: 'category',
+      label: tag.name,
+      items: tag.operations.map(link),
+      collapsed: false,
+      collapsible: true,
+    })),
+    ...index.untagged.map(link),
+  ];
+  const sidebar: NavItem[] = [{ type: 'category', label: 'Webhooks', items, collapsed: false, collapsible: true }];
+  return { pages, sidebar, diagnostics };
+}
