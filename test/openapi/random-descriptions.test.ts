@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NavItem } from '../../src/model.js';
 import { buildPages, loadFixture, renderPageBody } from './helpers.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /**
  * Property: whatever a description contains (random schemas, odd values where strings are
@@ -9,20 +10,8 @@ import { buildPages, loadFixture, renderPageBody } from './helpers.js';
  * page and no page, title or sidebar label shows `undefined`, `[object Object]` or `NaN`.
  */
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const chance = (p: number) => next() < p;
-  return { next, pick, chance };
-}
-type Rand = ReturnType<typeof random>;
+const random = seededRandom;
+type Rand = ReturnType<typeof seededRandom>;
 
 const NAMES = [
   'id',
