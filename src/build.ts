@@ -21,6 +21,7 @@ import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
 import { loadConfig } from './config/load-config.js';
+import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
 import { searchIndexFiles, searchIndexFilesOffThread } from './search/search-index-files.js';
 
 export interface BuildOptions {
@@ -125,11 +126,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
 
   progress('content');
   // esbuild bundles in its own process while this one parses Markdown.
-  const bundling = stages.bundleClient({
-    root: config.root,
-    templatesDir: config.templatesDir,
-    highlightTheme: config.code.theme,
-  });
+  const clientOptions = { root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme };
+  const bundling = stages.bundleClient(clientOptions);
   const [content, api, staticFiles] = await Promise.all([
     loadContent({
       config,
@@ -187,7 +185,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (hasErrors(diagnostics)) return { config, pageCount: pages.length, diagnostics, watchFiles };
 
   progress('bundle');
-  const { bundle, diagnostics: bundleDiagnostics } = await bundling;
+  // MDX pages that hydrate the site's components need a client that has them.
+  const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
+  const { bundle, diagnostics: bundleDiagnostics } = islandModules.length
+    ? await stages.bundleClientWithIslands({
+        ...clientOptions,
+        islands: { modules: islandModules, site: docusaurusContextOf(config), baseUrl: config.baseUrl },
+      })
+    : await bundling;
   if (!bundle)
     return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 

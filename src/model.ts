@@ -63,6 +63,11 @@ export interface Page {
   docMeta?: DocMeta;
   /** The body has KaTeX math: the page links KaTeX's stylesheet. */
   usesMath?: boolean;
+  /**
+   * MDX pages: the site's component modules (paths in the site, sorted) whose islands the page
+   * hydrates; the page links their stylesheets and the browser loads their chunks.
+   */
+  islands?: string[];
 }
 
 /** Docusaurus front matter of a doc page, resolved to what templates and routes need. */

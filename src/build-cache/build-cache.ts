@@ -67,5 +67,10 @@ export function cachedStages(cache: BuildCache | undefined, highlighter: Highlig
       filesRead: (result) => result.bundle?.inputs ?? [],
       keep: (result) => result.bundle !== undefined,
     }),
+    // The client of a site whose MDX pages hydrate its components (built once the pages are known).
+    bundleClientWithIslands: cached<BundleClientOptions, BundleResult>('bundle-islands', bundleClient, results, {
+      filesRead: (result) => result.bundle?.inputs ?? [],
+      keep: (result) => result.bundle !== undefined,
+    }),
   };
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { packageRoot } from '../shared/package-paths.js';
+import { islandModulesPlugins, SITE_FILE, type ClientIslandsInput } from './island-modules.js';
 
 export interface ClientBundle {
   /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */
@@ -13,6 +14,8 @@ export interface ClientBundle {
   entry: { js: string; css: string[]; preload: string[] };
   /** Every file the bundle was made from, and the stylesheets looked for (absolute paths): what the build cache checks. */
   inputs: string[];
+  /** With `islands`: per component module (path in the site), the stylesheets its chunk needs (public paths). */
+  islands?: Record<string, { css: string[] }>;
 }
 
 export interface BundleClientOptions {
@@ -20,6 +23,8 @@ export interface BundleClientOptions {
   templatesDir: string;
   highlightTheme: string;
   minify?: boolean;
+  /** The site's own components that MDX pages hydrate: bundled too, one chunk per module, loaded where used. */
+  islands?: ClientIslandsInput;
 }
 
 /** The stylesheet of a highlight.js theme, or undefined when there is no theme of that name. */
@@ -31,10 +36,58 @@ function highlightThemeFile(require: NodeJS.Require, theme: string): string | un
   }
 }
 
-const inputsOf = (metafile: Metafile, pkg: string) =>
-  Object.keys(metafile.inputs)
-    .filter((input) => !input.startsWith('<'))
-    .map((input) => resolve(pkg, input));
+/** The files a bundle read: docsgen's own (relative to it), and the site's (kept under their path in the site). */
+const inputsOf = (metafile: Metafile, pkg: string, root: string) =>
+  Object.keys(metafile.inputs).flatMap((input) => {
+    if (input.startsWith(SITE_FILE)) return [join(root, input.slice(SITE_FILE.length))];
+    return input.startsWith('<') || /^docsgen[\w-]*:/.test(input) ? [] : [resolve(pkg, input)];
+  });
+
+/** Per component module: the stylesheet esbuild made of the CSS its chunk imports (CSS modules, plain CSS). */
+function islandStylesheets(
+  metafile: Metafile,
+  islands: ClientIslandsInput,
+  pkg: string,
+): Record<string, { css: string[] }> {
+  const toPublic = (path: string) => relative(resolve(pkg, 'out'), resolve(pkg, path)).split('\\').join('/');
+  const byModule = new Map(
+    Object.values(metafile.outputs)
+      .filter((output) => output.entryPoint?.startsWith(SITE_FILE))
+      .map((output) => [output.entryPoint!.slice(SITE_FILE.length), output.cssBundle]),
+  );
+  return Object.fromEntries(
+    islands.modules.map((module) => {
+      const css = byModule.get(module);
+      return [module, { css: css ? [toPublic(css)] : [] }];
+    }),
+  );
+}
+
+/** The scripts: the entry, its lazily loaded chunks and, with `islands`, the site's components. */
+function buildScripts(options: BundleClientOptions, { pkg, templates }: { pkg: string; templates: string }) {
+  return build({
+    entryPoints: { entry: join(pkg, 'src/client/entry.tsx') },
+    // Paths (and so chunk hashes) relative to docsgen, not to the shell's working directory.
+    absWorkingDir: pkg,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: options.minify ?? true,
+    write: false,
+    outdir: 'out/assets/js',
+    entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
+    metafile: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { '@templates': templates },
+    legalComments: 'none',
+    logLevel: 'silent',
+    ...(options.islands && { plugins: islandModulesPlugins(options.islands, resolve(options.root), pkg) }),
+  });
+}
 
 /**
  * Bundles the browser client (islands, navigation, search UI) and the stylesheet with esbuild,
@@ -57,27 +110,7 @@ export async function bundleClient(
   const cssSource = [...cssImports, themeFile].map((file) => `@import ${JSON.stringify(file)};`).join('\n');
   try {
     const [js, css] = await Promise.all([
-      build({
-        entryPoints: { entry: join(pkg, 'src/client/entry.tsx') },
-        // Paths (and so chunk hashes) relative to docsgen, not to the shell's working directory.
-        absWorkingDir: pkg,
-        bundle: true,
-        splitting: true,
-        format: 'esm',
-        platform: 'browser',
-        target: 'es2020',
-        minify: options.minify ?? true,
-        write: false,
-        outdir: 'out/assets/js',
-        entryNames: '[name].[hash]',
-        chunkNames: '[name].[hash]',
-        metafile: true,
-        jsx: 'automatic',
-        define: { 'process.env.NODE_ENV': '"production"' },
-        alias: { '@templates': templates },
-        legalComments: 'none',
-        logLevel: 'silent',
-      }),
+      buildScripts(options, { pkg, templates }),
       build({
         stdin: { contents: cssSource, loader: 'css', resolveDir: pkg, sourcefile: 'docsgen-styles.css' },
         absWorkingDir: pkg,
@@ -91,6 +124,7 @@ export async function bundleClient(
       }),
     ]);
     const toPublic = (path: string) => relative(resolve(pkg, 'out'), path).split('\\').join('/');
+    const islandsCss = options.islands && islandStylesheets(js.metafile, options.islands, pkg);
     const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({
       path: toPublic(file.path),
       contents: file.contents,
@@ -103,8 +137,13 @@ export async function bundleClient(
     return {
       bundle: {
         files,
-        entry: { js: entryJs!.path, css: files.filter((f) => f.path.endsWith('.css')).map((f) => f.path), preload },
-        inputs: [...stylesheets, ...inputsOf(js.metafile, pkg), ...inputsOf(css.metafile, pkg)],
+        entry: { js: entryJs!.path, css: css.outputFiles.map((f) => toPublic(f.path)), preload },
+        inputs: [
+          ...stylesheets,
+          ...inputsOf(js.metafile, pkg, options.root),
+          ...inputsOf(css.metafile, pkg, options.root),
+        ],
+        ...(islandsCss && { islands: islandsCss }),
       },
       diagnostics: [],
     };

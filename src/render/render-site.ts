@@ -77,6 +77,12 @@ function renderPageHtml(input: PageRenderInput, renderer: Renderer): PageHtml {
   );
 }
 
+/** The assets of a page that hydrates site components: their stylesheets are the page's own. */
+function islandAssets(page: Page, bundle: ClientBundle, asset: (path: string) => string, base: AssetProps): AssetProps {
+  const css = [...new Set(page.islands!.flatMap((module) => bundle.islands?.[module]?.css ?? []))].sort();
+  return css.length ? { ...base, pageCss: [...(base.pageCss ?? []), ...css.map(asset)] } : base;
+}
+
 /**
  * Plans every page without rendering it: `renderSite` renders them all, while `docsgen dev`
  * renders a page when it is first requested and compares keys to find the pages an edit changed.
@@ -126,7 +132,16 @@ export function planRender({
     return renderJob;
   };
   const inputOf = (page: Page, overview?: string): PageRenderInput => ({
-    ...pagePropsInput(page, table, site, page.usesMath ? mathAssets : assets),
+    ...pagePropsInput(
+      page,
+      table,
+      site,
+      page.islands
+        ? islandAssets(page, bundle, asset, page.usesMath ? mathAssets : assets)
+        : page.usesMath
+          ? mathAssets
+          : assets,
+    ),
     ...shared,
     apiOverviewRoute: overview,
   });

@@ -1,9 +1,11 @@
 import { build, type Message, type Plugin } from 'esbuild';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { MdxImport } from './remark-mdx-references.js';
 import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modules.js';
+import { cssModulesPlugin } from './css-modules.js';
+import { ASSET_IMPORT, isSiteModule } from './module-kinds.js';
 
 export interface MdxBundleInput {
   /** The page compiled by MDX (an ES module), with its source map. */
@@ -14,6 +16,8 @@ export interface MdxBundleInput {
   sourcePath: string;
   root: string;
   imports: readonly MdxImport[];
+  /** Local names the page uses as JSX components (remark-mdx-references). */
+  components: readonly string[];
   /** Registers an imported image or file as an asset of the page and returns its public URL. */
   assetUrl: (absolutePath: string) => string;
 }
@@ -26,22 +30,93 @@ export interface MdxBundle {
 /** The name esbuild gives the compiled page (errors located in it are at the page's imports). */
 const PAGE_MODULE = '__docsgen_mdx_page__.js';
 
-const ASSET = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|pdf|zip|mp4|webm|woff2?)$/i;
+const isPageImporter = (importer: string) => importer === '<stdin>' || importer.endsWith(PAGE_MODULE);
+
+/** Per module the page imports: the names it imports from it and uses as JSX components. */
+function componentImports(input: MdxBundleInput): Map<string, Set<string>> {
+  const used = new Set(input.components);
+  const bySource = new Map<string, Set<string>>();
+  for (const item of input.imports)
+    for (const [local, imported] of Object.entries(item.imported))
+      if (used.has(local) && imported !== '*')
+        (bySource.get(item.source) ?? bySource.set(item.source, new Set()).get(item.source)!).add(imported);
+  return bySource;
+}
+
+/**
+ * The module a page imports a site component from, seen through a module that wraps each
+ * component the page uses in JSX as an island (island.tsx); everything else it exports passes.
+ */
+function islandModule(path: string, root: string, names: ReadonlySet<string>): string {
+  const id = relative(root, path).split('\\').join('/');
+  const real = JSON.stringify(path);
+  const wrap = (name: string) => `__island(m[${JSON.stringify(name)}], ${JSON.stringify(id)}, ${JSON.stringify(name)})`;
+  const lines = [
+    `import * as m from ${real};`,
+    `import { island as __island } from 'docsgen/island';`,
+    `export * from ${real};`,
+  ];
+  for (const name of [...names].sort())
+    lines.push(name === 'default' ? `export default ${wrap(name)};` : `export const ${name} = ${wrap(name)};`);
+  return lines.join('\n');
+}
+
+/** Site components the page uses in JSX are imported through islandModule. */
+function islandsPlugin(input: MdxBundleInput): Plugin {
+  const imports = componentImports(input);
+  return {
+    name: 'docsgen-mdx-islands',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^docsgen\/island$/ }, (args) => ({ path: args.path, external: true }));
+      esbuild.onResolve({ filter: /.*/ }, async (args) => {
+        const names = imports.get(args.path);
+        if (!names || !isPageImporter(args.importer) || args.pluginData?.direct) return undefined;
+        const found = await esbuild.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          pluginData: { direct: true },
+        });
+        if (found.errors.length || !isSiteModule(found.path, input.root))
+          return found.errors.length ? undefined : found;
+        return { path: found.path, namespace: 'docsgen-island', pluginData: { names } };
+      });
+      esbuild.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({
+        contents: islandModule(args.path, input.root, (args.pluginData as { names: Set<string> }).names),
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /**
  * `@theme/…` and `@docusaurus/…` come from docsgen (or are DG232 when it has no such module),
- * `@site/…` is the site root, images and files imported by a component become page assets, and
- * stylesheets are not applied yet (DG235).
+ * `@site/…` is the site root, images and files imported by a component become page assets, CSS
+ * modules get their scoped class names, and stylesheets ship with the components that import them
+ * (bundle-client.ts); one the page imports itself is not applied (DG235).
  */
 function mdxModulesPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin {
   return {
     name: 'docsgen-mdx-modules',
     setup(esbuild) {
+      esbuild.onResolve({ filter: /\.css$/ }, (args) => {
+        if (isPageImporter(args.importer) || /[/\\]node_modules[/\\]/.test(args.importer))
+          warnings.push(unappliedStylesheet(input, args.path));
+        return undefined;
+      });
       esbuild.onResolve({ filter: /^@(?:theme|docusaurus|theme-original|theme-init)\// }, (args) =>
-        THEME_MODULES[args.path]
-          ? { path: args.path, external: true }
-          : { errors: [{ text: `NOT_PROVIDED ${args.path}` }] },
+        !THEME_MODULES[args.path]
+          ? { errors: [{ text: `NOT_PROVIDED ${args.path}` }] }
+          : args.namespace === 'docsgen-provided'
+            ? { path: args.path, external: true }
+            : { path: args.path, namespace: 'docsgen-provided' },
       );
+      // An ES module in front of each provided module, so that its default export is the same
+      // whether the importing file is read as Node's ESM (.tsx in a "type": "module" package) or not.
+      esbuild.onLoad({ filter: /.*/, namespace: 'docsgen-provided' }, (args) => ({
+        contents: providedModule(args.path),
+        loader: 'js',
+      }));
       esbuild.onResolve({ filter: /^@site\// }, async (args) => {
         const found = await esbuild.resolve(`./${args.path.slice('@site/'.length)}`, {
           resolveDir: input.root,
@@ -49,21 +124,32 @@ function mdxModulesPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin
         });
         return found.errors.length ? { errors: [{ text: `Could not resolve "${args.path}"` }] } : found;
       });
-      esbuild.onLoad({ filter: ASSET }, (args) => ({
+      esbuild.onLoad({ filter: ASSET_IMPORT }, (args) => ({
         contents: `export default ${JSON.stringify(input.assetUrl(args.path))};`,
         loader: 'js',
       }));
-      esbuild.onLoad({ filter: /\.css$/ }, (args) => {
-        warnings.push({
-          code: 'DG235',
-          severity: 'warning',
-          message: `The stylesheet "${relative(input.root, args.path)}" imported by an MDX page or its components is not applied`,
-          file: input.sourcePath,
-          hint: 'docsgen does not load component stylesheets yet: its class names are empty. Move the rules into the theme stylesheet.',
-        });
-        return { contents: 'export default new Proxy({}, { get: () => undefined });', loader: 'js' };
-      });
+      esbuild.onLoad({ filter: /\.css$/ }, (args) =>
+        args.path.endsWith('.module.css') ? undefined : { contents: 'export default {};', loader: 'js' },
+      );
     },
+  };
+}
+
+function providedModule(path: string): string {
+  const names = Object.keys(THEME_MODULES[path] as object).filter((name) => name !== '__esModule');
+  const lines = names.map((name) =>
+    name === 'default' ? 'export default provided.default;' : `export const ${name} = provided.${name};`,
+  );
+  return [`const provided = require(${JSON.stringify(path)});`, ...lines].join('\n');
+}
+
+function unappliedStylesheet(input: MdxBundleInput, path: string): Diagnostic {
+  return {
+    code: 'DG235',
+    severity: 'warning',
+    message: `The stylesheet "${path}" imported by an MDX page (or an npm package) is not applied`,
+    file: input.sourcePath,
+    hint: "Stylesheets ship with the site's own components that import them (src/components/…): import it from the component, or move the rules into the theme stylesheet.",
   };
 }
 
@@ -94,7 +180,11 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       jsx: 'automatic',
       loader: { '.js': 'jsx' },
       external: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
-      plugins: [mdxModulesPlugin(input, warnings)],
+      plugins: [
+        islandsPlugin(input),
+        mdxModulesPlugin(input, warnings),
+        cssModulesPlugin({ root: input.root, emitCss: false }),
+      ],
       logLevel: 'silent',
     });
     const js = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text ?? '';

@@ -1,5 +1,6 @@
 import * as jsxRuntime from 'react/jsx-runtime';
 import type { ComponentType } from 'react';
+import { ISLAND_PLACE, isIsland } from './island.js';
 
 /** Where an element is written in the .mdx body (MDX's development output passes it to `jsxDEV`). */
 interface ElementSource {
@@ -7,7 +8,8 @@ interface ElementSource {
   columnNumber?: number;
 }
 
-const PLACE = Symbol('docsgen.mdx.place');
+/** Where an error was thrown in the page (shared with island.tsx, which renders site components apart). */
+export const PLACE = Symbol.for('docsgen.mdx.place');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type FunctionComponent = (props: any) => unknown;
@@ -58,8 +60,10 @@ export const locatedJsxRuntime = {
   jsxDEV(...[type, props, key, isStatic, source]: JsxDevArguments) {
     const place = source?.lineNumber && source.columnNumber ? (source as Required<ElementSource>) : undefined;
     const resolved = place && isFunctionComponent(type) ? locate(type, place) : type;
+    // A site component rendered as an island reports what it cannot hydrate at its tag.
+    const given = place && isIsland(type) ? { ...props, [ISLAND_PLACE]: place } : props;
     // jsxs: children written side by side in the source need no keys.
-    return (isStatic ? jsxRuntime.jsxs : jsxRuntime.jsx)(resolved as ComponentType, props, key);
+    return (isStatic ? jsxRuntime.jsxs : jsxRuntime.jsx)(resolved as ComponentType, given, key);
   },
 };
 

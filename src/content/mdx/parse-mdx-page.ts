@@ -12,6 +12,7 @@ import { createMdxProcessor, type MdxProcessor } from './mdx-processor.js';
 import { mdxReferencesOf } from './remark-mdx-references.js';
 import { renderMdx } from './run-mdx.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
+import { docusaurusContextOf } from './docusaurus-context-of.js';
 
 export interface MdxPageOptions {
   processor: MdxProcessor;
@@ -23,32 +24,6 @@ export interface MdxPageOptions {
   assetUrl: (absolutePath: string) => string;
   root: string;
   docusaurus: DocusaurusContextValue;
-}
-
-/** What `useDocusaurusContext()` gives pages: the config under Docusaurus' names. */
-export function docusaurusContextOf(config: SiteConfig): DocusaurusContextValue {
-  return {
-    siteConfig: {
-      title: config.title,
-      tagline: config.tagline,
-      url: config.url,
-      baseUrl: config.baseUrl,
-      favicon: config.favicon,
-      customFields: {},
-      themeConfig: {
-        navbar: config.navbar,
-        footer: config.footer,
-        colorMode: config.colorMode,
-        announcementBar: config.announcementBar,
-      },
-    },
-    siteMetadata: { docusaurusVersion: '3' },
-    i18n: {
-      defaultLocale: config.i18n.defaultLocale,
-      locales: config.i18n.locales,
-      currentLocale: config.i18n.defaultLocale,
-    },
-  };
 }
 
 export function createMdxPageOptions(
@@ -103,6 +78,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     sourcePath: entry.source.relativePath,
     root: options.root,
     imports: mdxReferencesOf(file).imports,
+    components: mdxReferencesOf(file).components,
     assetUrl: (path) => {
       context.assets.push({ source: path });
       return options.assetUrl(path);
@@ -110,19 +86,20 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   });
   // With an unknown component the page cannot render; its imports are still checked (all problems at once).
   if (!bundled.bundle || context.diagnostics.some((d) => d.code === 'DG233')) return failed(bundled.diagnostics);
+  let lastId = 0;
   const page = {
     docusaurus: options.docusaurus,
     highlighter: options.highlighter,
     sourcePath: entry.source.relativePath,
-    nextId: (
-      (n) => () =>
-        ++n
-    )(0),
+    nextId: () => ++lastId,
     diagnostics: [],
+    islands: { modules: new Set<string>(), html: [], lastId: () => lastId, lineOffset: entry.lineOffset },
   };
   const rendered = renderMdx(bundled.bundle, page, entry.lineOffset);
   if (rendered.html === undefined) return failed([...bundled.diagnostics, ...rendered.diagnostics]);
   const parsed = pageFromHtml(entry, rendered.html, file, [...bundled.diagnostics, ...page.diagnostics]);
+  // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
+  if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
   return { entry, parsed, diagnostics: parsed.diagnostics };
 }
 

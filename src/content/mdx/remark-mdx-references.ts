@@ -11,6 +11,8 @@ export interface MdxImport {
   source: string;
   /** Local names bound to the module's exports. */
   locals: string[];
+  /** The export each local name is bound to: 'default', a name, or '*' (a namespace import). */
+  imported: Record<string, string>;
   line: number;
   column: number;
 }
@@ -18,10 +20,12 @@ export interface MdxImport {
 /** What this plugin leaves on `file.data.mdx`. */
 export interface MdxReferences {
   imports: MdxImport[];
+  /** Imported local names the page uses as JSX components (`<Counter />`): the candidates for hydration. */
+  components: string[];
 }
 
 export const mdxReferencesOf = (file: VFile): MdxReferences =>
-  (file.data.mdx as MdxReferences | undefined) ?? { imports: [] };
+  (file.data.mdx as MdxReferences | undefined) ?? { imports: [], components: [] };
 
 interface Place {
   line: number;
@@ -54,7 +58,19 @@ function declarationsOf(program: Program, at: Place, imports: MdxImport[], decla
     if (statement.type === 'ImportDeclaration') {
       const locals = statement.specifiers.map((specifier) => specifier.local.name);
       locals.forEach((name) => declared.add(name));
-      imports.push({ source: String(statement.source.value), locals, ...place });
+      const imported = Object.fromEntries(
+        statement.specifiers.map((specifier) => [
+          specifier.local.name,
+          specifier.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : specifier.type === 'ImportNamespaceSpecifier'
+              ? '*'
+              : specifier.imported.type === 'Identifier'
+                ? specifier.imported.name
+                : String(specifier.imported.value),
+        ]),
+      );
+      imports.push({ source: String(statement.source.value), locals, imported, ...place });
     } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
       const declaration = statement.declaration;
       if (declaration.type === 'VariableDeclaration') {
@@ -82,6 +98,7 @@ export function remarkMdxReferences() {
     });
     for (const item of imports) item.line += context.lineOffset;
     const moduleOf = (name: string) => imports.find((item) => item.locals.includes(name))?.source;
+    const components = new Set<string>();
     const at = (node: JsxNode) => ({
       file: context.sourcePath,
       line: node.position ? node.position.start.line + context.lineOffset : undefined,
@@ -92,6 +109,7 @@ export function remarkMdxReferences() {
       const jsx = node as unknown as JsxNode;
       const name = jsx.name?.split('.')[0];
       if (!name || !/^[A-Z_$]|\./.test(jsx.name ?? '')) return;
+      if (jsx.name === name && moduleOf(name)) components.add(name);
       if (!declared.has(name)) {
         context.diagnostics.push({
           code: 'DG233',
@@ -115,6 +133,6 @@ export function remarkMdxReferences() {
         });
       }
     });
-    file.data.mdx = { imports } satisfies MdxReferences;
+    file.data.mdx = { imports, components: [...components] } satisfies MdxReferences;
   };
 }

@@ -7,6 +7,7 @@ import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
 import { MdxPageContext, type MdxPageContextValue } from './theme/page-context.js';
 import type { MdxBundle } from './bundle-mdx.js';
 import { placeOfError } from './located-jsx.js';
+import { fillIslands } from './island.js';
 
 /** The file name the bundle runs under, so that its frames can be found in a stack. */
 const FILE_PREFIX = 'docsgen-mdx:';
@@ -77,7 +78,7 @@ export function renderMdx(
         createElement(Content, { components: GLOBAL_COMPONENTS }),
       ),
     );
-    return { html: cleanReactHtml(html), diagnostics: [] };
+    return { html: fillIslands(cleanReactHtml(html), page.islands?.html ?? []), diagnostics: [] };
   } catch (error) {
     // The frame in the page's own code where it threw (an expression, a component the page
     // exports); else the tag of the theme or site component that threw.

@@ -11,6 +11,7 @@ import Link from './theme/Link.js';
 import useBaseUrl, { useBaseUrlUtils } from './theme/base-url.js';
 import BrowserOnly from './theme/BrowserOnly.js';
 import useDocusaurusContext from './theme/docusaurus-context.js';
+import { island } from './island.js';
 
 const esModule = (exports: Record<string, unknown>) => Object.freeze({ __esModule: true, ...exports });
 
@@ -33,6 +34,8 @@ export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   '@docusaurus/useBaseUrl': esModule({ default: useBaseUrl, useBaseUrlUtils }),
   '@docusaurus/BrowserOnly': esModule({ default: BrowserOnly }),
   '@docusaurus/useDocusaurusContext': esModule({ default: useDocusaurusContext }),
+  // What the page imports site components through (bundle-mdx.ts).
+  'docsgen/island': esModule({ island }),
 };
 
 /** Components Docusaurus' MDX pages can use without importing them (its MDXComponents). */

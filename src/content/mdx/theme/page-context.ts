@@ -29,6 +29,22 @@ export interface MdxPageContextValue {
   nextId(): number;
   /** Problems found while rendering that do not stop the page (warnings). */
   diagnostics: Diagnostic[];
+  /** On the server: the site components of the page rendered as islands (island.tsx). */
+  islands?: IslandsOfPage;
+}
+
+/** What the islands of one page render leave behind (server only). */
+export interface IslandsOfPage {
+  /** Modules (paths in the site) of the components hydrated on the page. */
+  modules: Set<string>;
+  /** Each island's HTML, in the order the placeholders number them. */
+  html: string[];
+  /** The last id `nextId` gave: an island records where its ids start, for the browser. */
+  lastId(): number;
+  /** Lines of front matter above the body, for the places of diagnostics. */
+  lineOffset: number;
+  /** Inside HTML kept for later (a slot the component did not render): components render plainly. */
+  inert?: boolean;
 }
 
 export const MdxPageContext = createContext<MdxPageContextValue | null>(null);

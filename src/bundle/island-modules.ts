@@ -1,0 +1,129 @@
+import type { Loader, Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, join, relative } from 'node:path';
+import { cssModulesPlugin } from '../content/mdx/css-modules.js';
+import { ASSET_IMPORT, isSiteModule } from '../content/mdx/module-kinds.js';
+import { createAssetResolver } from '../content/create-asset-resolver.js';
+import type { DocusaurusContextValue } from '../content/mdx/theme/page-context.js';
+
+/** What the browser needs to hydrate the site's own components on MDX pages. */
+export interface ClientIslandsInput {
+  /** Component modules some page hydrates, as paths in the site (sorted). */
+  modules: string[];
+  /** What `useDocusaurusContext()` returns in the browser. */
+  site: DocusaurusContextValue;
+  baseUrl: string;
+}
+
+/** The browser versions of the Docusaurus modules docsgen provides (files of docsgen). */
+export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
+  '@theme/Tabs': 'src/content/mdx/theme/Tabs.tsx',
+  '@theme/TabItem': 'src/content/mdx/theme/TabItem.tsx',
+  '@theme/Admonition': 'src/content/mdx/theme/Admonition.tsx',
+  '@theme/CodeBlock': 'src/client/mdx-theme/CodeBlock.tsx',
+  '@theme/Details': 'src/content/mdx/theme/Details.tsx',
+  '@theme/DocCardList': 'src/content/mdx/theme/DocCardList.tsx',
+  '@docusaurus/Link': 'src/content/mdx/theme/Link.tsx',
+  '@docusaurus/useBaseUrl': 'src/content/mdx/theme/base-url.ts',
+  '@docusaurus/BrowserOnly': 'src/client/mdx-theme/BrowserOnly.tsx',
+  '@docusaurus/useDocusaurusContext': 'src/content/mdx/theme/docusaurus-context.ts',
+};
+
+/** `docsgen:mdx-islands`: a loader per component module (esbuild makes each a chunk) and the site context. */
+function manifest(input: ClientIslandsInput, root: string): string {
+  const loaders = input.modules.map(
+    (module) => `  ${JSON.stringify(module)}: () => import(${JSON.stringify(join(root, module))}),`,
+  );
+  return `export const modules = {\n${loaders.join('\n')}\n};\nexport const site = ${JSON.stringify(input.site)};\n`;
+}
+
+const SITE = 'docsgen-site';
+/** How esbuild's metafile names a site file: `docsgen-site:` and its path in the site after the `/`. */
+export const SITE_FILE = `${SITE}:/`;
+
+const LOADERS: Record<string, Loader> = {
+  '.tsx': 'tsx',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.json': 'json',
+  '.css': 'css',
+};
+
+/**
+ * The site's own files (under its root, outside node_modules) are bundled under their path in the
+ * site (`docsgen-site:/src/components/Counter/index.jsx`): esbuild's chunk hashes depend on the
+ * paths of their inputs, so the same site builds byte-identical chunks wherever it is on disk.
+ */
+function sitePathsPlugin(root: string): Plugin {
+  const inSite = (path: string) => !relative(root, path).startsWith('..') && !/[/\\]node_modules[/\\]/.test(path);
+  return {
+    name: 'docsgen-site-paths',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData?.direct || (args.namespace !== SITE && args.namespace !== 'docsgen')) return undefined;
+        const found = await esbuild.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          pluginData: { direct: true },
+        });
+        if (found.errors.length || found.external || found.namespace !== 'file' || !inSite(found.path)) return found;
+        return { path: `/${relative(root, found.path).split('\\').join('/')}`, namespace: SITE };
+      });
+      esbuild.onLoad({ filter: /.*/, namespace: SITE }, async (args) => {
+        // CSS modules and images have their own loaders (below).
+        if (args.path.endsWith('.module.css') || ASSET_IMPORT.test(args.path)) return undefined;
+        const file = join(root, args.path);
+        // Site code with JSX in .js files is common (Docusaurus reads it so).
+        const loader = LOADERS[extname(file)] ?? (isSiteModule(file, root) ? 'jsx' : 'file');
+        return { contents: await readFile(file), loader, resolveDir: dirname(file), watchFiles: [file] };
+      });
+    },
+  };
+}
+
+/**
+ * Resolves what the site's components import in the browser as the server bundle of their pages
+ * does (bundle-mdx.ts): docsgen's theme modules (browser versions), `@site/`, one React (docsgen's:
+ * the islands chunk hydrates with it), images as the same hashed URLs, CSS modules with the same
+ * class names, their stylesheets shipped with the chunks.
+ */
+export function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: string): Plugin[] {
+  const assets = createAssetResolver(input.baseUrl);
+  const realPath = (path: string, namespace: string) => (namespace === SITE ? join(root, path) : path);
+  const plugin: Plugin = {
+    name: 'docsgen-island-modules',
+    setup(esbuild) {
+      // The entry's islands chunk, with the site's components.
+      esbuild.onResolve({ filter: /^\.\/islands\.js$/ }, (args) =>
+        args.importer === join(pkg, 'src/client/entry.tsx')
+          ? { path: join(pkg, 'src/client/islands-with-mdx.tsx') }
+          : undefined,
+      );
+      esbuild.onResolve({ filter: /^docsgen:mdx-islands$/ }, () => ({ path: 'mdx-islands', namespace: 'docsgen' }));
+      esbuild.onLoad({ filter: /.*/, namespace: 'docsgen' }, () => ({
+        contents: manifest(input, root),
+        resolveDir: root,
+        loader: 'js',
+      }));
+      esbuild.onResolve({ filter: /^@(?:theme|docusaurus)\// }, (args) =>
+        BROWSER_THEME_MODULES[args.path]
+          ? { path: join(pkg, BROWSER_THEME_MODULES[args.path]) }
+          : { errors: [{ text: `docsgen does not provide "${args.path}"` }] },
+      );
+      esbuild.onResolve({ filter: /^@site\// }, (args) =>
+        esbuild.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: root, kind: args.kind }),
+      );
+      esbuild.onResolve({ filter: /^react(?:-dom)?(?:\/.*)?$/ }, (args) =>
+        args.resolveDir === pkg || args.pluginData?.docsgen
+          ? undefined
+          : esbuild.resolve(args.path, { resolveDir: pkg, kind: args.kind, pluginData: { docsgen: true } }),
+      );
+      esbuild.onLoad({ filter: ASSET_IMPORT }, (args) => ({
+        contents: `export default ${JSON.stringify(assets.assetUrl(realPath(args.path, args.namespace)))};`,
+        loader: 'js',
+      }));
+    },
+  };
+  return [sitePathsPlugin(root), plugin, cssModulesPlugin({ root, emitCss: true, realPath })];
+}

@@ -1,0 +1,116 @@
+// The site's own components on MDX pages in Chromium: hydrated where they are used (state works,
+// no hydration mismatch), with their CSS modules scoped and shipped only there; a Markdown page of
+// the same site loads no component code, and a navigation to and from a component page works.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { buildRealSite } from '../../helpers/build-real-site.js';
+import { createMiniSite, REPO } from '../../helpers/mini-site.js';
+import { newPage, waitForHydration } from './real-site.js';
+
+const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx');
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+
+before(async () => {
+  const files = Object.fromEntries(
+    fg
+      .sync(['content/**', 'src/**', 'static/**'], { cwd: FIXTURE })
+      .map((path) => [path, readFileSync(join(FIXTURE, path), 'utf8')]),
+  );
+  const root = await createMiniSite({
+    files: {
+      ...files,
+      'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+      'content/guides/release-notes.md': '---\ntitle: Release notes\n---\n\n## 2.4.1\n\nFaster `hotspots list`.\n',
+    },
+  });
+  const out = await buildRealSite(['--config', join(root, 'site.config.ts')]);
+  server = await serveDirectory(out);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Script and stylesheet URLs the page requested. */
+function requests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+const ESTIMATOR = 'docsgen-island[data-island="src/components/RewardEstimator/index.tsx#default"]';
+
+test('a site component with state is interactive once hydrated, without hydration errors', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  await page.goto(`${server.url}/guides/estimate-rewards`);
+  await waitForHydration(page);
+  await page.waitForSelector(`${ESTIMATOR}[data-hydrated]`);
+  const estimate = page.locator(`${ESTIMATOR} [data-testid="estimate"]`);
+  assert.match(await estimate.innerText(), /25\.20 HNT a month for 2 hotspots/);
+  await page.locator(`${ESTIMATOR} button`).click();
+  await page.waitForFunction((s) => /for 3 hotspots/.test(document.querySelector(s)!.textContent!), `${ESTIMATOR} p`);
+  assert.match(await estimate.innerText(), /37\.80 HNT/);
+  // Its CSS module: scoped class names, and the rules apply (the result is bold and green).
+  const result = await estimate.evaluate((element) => ({
+    className: element.className,
+    weight: getComputedStyle(element).fontWeight,
+    colour: getComputedStyle(element).color,
+  }));
+  assert.match(result.className, /^RewardEstimator_[0-9a-f]{6}_result$/);
+  assert.deepEqual([result.weight, result.colour], ['600', 'rgb(46, 133, 85)']);
+  // Children the component shows only when opened come from the server's HTML.
+  const collapsible = page.locator('docsgen-island[data-island$="#Collapsible"]').first();
+  await page.waitForSelector('docsgen-island[data-island$="#Collapsible"][data-hydrated]');
+  await collapsible.locator('button').click();
+  await collapsible.locator('.collapsible__body pre').waitFor();
+  assert.match(await collapsible.innerText(), /multiplied by 30 days/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a Markdown page of the same site loads no component code or stylesheet; navigating to a component page hydrates it', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  const urls = requests(page);
+  await page.goto(`${server.url}/guides/release-notes`);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const componentFiles = (list: string[]) =>
+    list.filter((url) => /mdx-islands|RewardEstimator|Collapsible|\.css$/.test(url));
+  assert.deepEqual(
+    componentFiles(urls).filter((url) => !/\/assets\/css\/styles\./.test(url)),
+    [],
+    'only the site stylesheet, no component chunk',
+  );
+  await page.evaluate(() => {
+    const link = document.createElement('a');
+    link.href = '/guides/estimate-rewards';
+    link.textContent = 'go';
+    document.querySelector('main')!.append(link);
+    link.click();
+  });
+  await page.waitForSelector(`${ESTIMATOR}[data-hydrated]`);
+  await page.locator(`${ESTIMATOR} button`).click();
+  await page.waitForFunction((s) => /for 3 hotspots/.test(document.querySelector(s)!.textContent!), `${ESTIMATOR} p`);
+  assert.ok(
+    urls.some((url) => /\.css$/.test(url) && !/styles\./.test(url)),
+    'the component stylesheet loads with the page',
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('without JavaScript the components show as the server rendered them', async () => {
+  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${server.url}/guides/estimate-rewards`);
+  assert.match(await page.locator(`${ESTIMATOR} [data-testid="estimate"]`).innerText(), /for 2 hotspots/);
+  await context.close();
+});
