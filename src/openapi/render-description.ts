@@ -5,6 +5,7 @@ import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownContext } from '../content/markdown-context.js';
 import type { MarkdownProcessor } from '../content/markdown-processor.js';
 import { plainTextHtml } from './plain-text-html.js';
+import { htmlToText } from '../shared/html-text.js';
 
 export interface RenderDescriptionOptions {
   /** The untrusted processor: `createMarkdownProcessor({ trusted: false })`. */
@@ -30,16 +31,6 @@ export interface RenderedDescription {
 }
 
 const NO_ROUTES: ReadonlyMap<string, string> = new Map();
-const TAGS = /<[^>]+>/g;
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-};
-
 /**
  * Renders Markdown from an API description with the content pipeline in its untrusted mode:
  * raw HTML dropped, tree sanitised (no scripts, event handlers or javascript: URLs), then the
@@ -61,11 +52,7 @@ export function renderDescription(markdown: string, options: RenderDescriptionOp
   });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
   const html = String(options.processor.processSync(file));
-  const text = html
-    .replace(TAGS, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m])
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlToText(html);
   // Positions inside a description are not positions in the file: keep the link, drop the line.
   const links = context.links.map(({ route, hash, raw }) => ({ route, hash, raw }));
   return { html, text, links, anchors: context.anchors, diagnostics: context.diagnostics };

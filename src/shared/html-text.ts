@@ -1,31 +1,18 @@
 /** Plain text out of the HTML our own pipeline renders (well-formed, sanitised). */
+import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-  times: '×',
-  larr: '←',
-  rarr: '→',
-};
-
+/**
+ * The one decoder of character references in HTML text (search text, API descriptions, Algolia's
+ * highlighted results): numeric ones and every HTML named one (decode-named-character-reference,
+ * which uses the DOM in the browser bundle instead of carrying the table).
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return NAMED[name.toLowerCase()] ?? whole;
+    return decodeNamedCharacterReference(name) || whole;
   });
 }
 
