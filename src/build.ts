@@ -6,7 +6,9 @@ import { createAssetResolver } from './content/create-asset-resolver.js';
 import { readableFolders } from './shared/allowed-paths.js';
 import { loadContent } from './content/load-content.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
-import { buildNavTree } from './routes/build-nav-tree.js';
+import { buildVersionNav } from './routes/build-version-nav.js';
+import { buildVersionIndex } from './routes/build-version-links.js';
+import { inSearchedVersion } from './config/docs-versions.js';
 import { buildRouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
 import { resolveNavbar } from './render/resolve-navbar.js';
@@ -143,18 +145,18 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   // KaTeX's stylesheet and fonts are written only when some page has math.
   const katexFiles = content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
-  const nav = buildNavTree({
-    sidebars: config.sidebars,
+  const nav = buildVersionNav({
+    config,
     docs: content.pages,
     apiSidebars: new Map(api.apis.map((one) => [one.id, one.sidebar])),
-    configFile: config.configFile,
-    sidebarsFile: config.sidebarsFile,
-    routeBasePath: config.docs.routeBasePath,
     categories: content.categories,
     unbuiltDocIds: content.unbuiltDocIds,
   });
   const pages = [...content.pages, ...nav.generatedPages, ...api.pages, ...special.pages];
   const table = buildRouteTable(pages, nav.sidebars);
+  const versions = buildVersionIndex(config.docsVersions, pages, nav.sidebars);
+  // Older docs versions are not searched (see inSearchedVersion).
+  const searched = table.pages.filter((page) => inSearchedVersion(config.docsVersions, page));
   const navbar = resolveNavbar(config, nav.sidebars, content.pages, content.unbuiltDocIds);
   const generatedRoutes = new Set([
     ...api.apis.map((one) => `/openapi/${one.id}.json`),
@@ -208,6 +210,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     notFound: special.notFound,
     renderer: site.renderer,
     cache: options.cache?.render,
+    versions,
   });
   const operations = summarizeOperations(api.pages);
   const plan = (html: Map<string, PageHtml>, notFoundHtml: PageHtml, searchFiles: OutputFile[]) =>
@@ -230,7 +233,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (options.defer) {
     const search = {
       produce: () =>
-        searchIndexFiles(table.pages, {
+        searchIndexFiles(searched, {
           cache: options.cache,
           inputKey: () => searchInputKey(render.pages),
           synonyms: config.search.synonyms,
@@ -247,7 +250,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     };
   }
   // A large site's search index is built on another core while this one renders.
-  const searchFiles = searchIndexFilesOffThread(table.pages, {
+  const searchFiles = searchIndexFilesOffThread(searched, {
     cache: options.cache,
     inputKey: () => searchInputKey(render.pages),
     synonyms: config.search.synonyms,

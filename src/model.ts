@@ -68,6 +68,8 @@ export interface Page {
    * hydrates; the page links their stylesheets and the browser loads their chunks.
    */
   islands?: string[];
+  /** The docs version of a doc from versioned_docs/ (absent on the docs folder's own, 'current'). */
+  version?: string;
 }
 
 /** Docusaurus front matter of a doc page, resolved to what templates and routes need. */

@@ -1,6 +1,7 @@
 import type { DocMeta } from '../src/model.js';
 import type { PageProps } from '../src/render/page-props.js';
 import { ExternalLink } from './components/ExternalLink.js';
+import { joinBase } from '../src/shared/url.js';
 
 // Dates in front matter are days; formatting them in UTC keeps the output the same on every machine.
 const dayFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -17,6 +18,43 @@ function UnlistedBanner() {
       <p className="admonition-title">Unlisted page</p>
       <p>This page is unlisted. Search engines will not index it, and only users having a direct link can access it.</p>
     </aside>
+  );
+}
+
+/** Docusaurus' banner above the docs of an unreleased or unmaintained version, and the version badge. */
+export function VersionBanner({ props }: { props: PageProps }) {
+  const version = props.version;
+  if (!version) return null;
+  const { banner } = version;
+  const name = `${props.site.title} ${version.label}`;
+  return (
+    <>
+      {banner && (
+        <div className="version-banner" role="alert">
+          <p>
+            {banner.kind === 'unreleased' ? (
+              <>
+                This is unreleased documentation for <b>{name}</b> version.
+              </>
+            ) : (
+              <>
+                This is documentation for <b>{name}</b>, which is no longer actively maintained.
+              </>
+            )}
+          </p>
+          <p>
+            For up-to-date documentation, see the{' '}
+            <b>
+              <a href={joinBase(props.site.baseUrl, banner.latestRoute)} data-version-latest>
+                latest version
+              </a>
+            </b>{' '}
+            ({banner.latestLabel}).
+          </p>
+        </div>
+      )}
+      {version.badge && <span className="version-badge">Version: {version.label}</span>}
+    </>
   );
 }
 
@@ -51,7 +89,8 @@ function DocFooter({ meta }: { meta: DocMeta }) {
 export function DocPage({ props, html }: { props: PageProps; html: string }) {
   const meta = props.page.docMeta;
   return (
-    <article className="markdown">
+    <article className={`markdown${props.version?.className ? ` ${props.version.className}` : ''}`}>
+      <VersionBanner props={props} />
       {meta?.unlisted && <UnlistedBanner />}
       {!meta?.hideTitle && !meta?.titleInContent && (
         <header>

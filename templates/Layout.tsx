@@ -33,8 +33,8 @@ export function Layout({ props, children }: LayoutProps) {
           <AnnouncementBar {...bar} />
         </Island>
       )}
-      <Navbar site={site} route={page.route} />
-      <MobileSidebar site={site} route={page.route} />
+      <Navbar site={site} route={page.route} version={props.version} />
+      <MobileSidebar site={site} route={page.route} version={props.version} />
       <div className={`page${sidebar ? ' page--with-sidebar' : ''}`} data-route={page.route}>
         {sidebar && (
           <aside className="page__sidebar" aria-label="Section navigation">

@@ -26,7 +26,7 @@ interface Context {
 }
 
 /** Line and column (1-based) of an offset in the file's text. */
-function positionAt(text: string, offset: number): { line: number; column: number } {
+export function positionAt(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }

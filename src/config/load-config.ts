@@ -15,6 +15,13 @@ import {
 import { siteCacheDir } from '../shared/package-paths.js';
 import { causeOf, errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { readSidebarsFile, sidebarsFileOf } from './docusaurus-sidebars.js';
+import {
+  readVersionedSidebars,
+  readVersionsFile,
+  versionedSidebarsFile,
+  VERSIONS_FILE,
+  type VersionedSidebars,
+} from './versioned-files.js';
 import { resolveConfig, type SiteConfig } from './resolve-config.js';
 
 export interface LoadConfigOptions {
@@ -135,18 +142,45 @@ export async function loadConfig(
   const sidebars = await withSidebarsFile(exported as Record<string, unknown>, root);
   // A sidebars file that cannot be read: what names its sidebars would only repeat the error.
   if (hasErrors(sidebars.diagnostics)) return { dependencies, diagnostics: sidebars.diagnostics };
+  const versioning = await readVersioning(sidebars.config, root);
+  // Without a readable versions.json, every version the config names would be reported again.
+  if (hasErrors(versioning.diagnostics))
+    return { dependencies, diagnostics: [...sidebars.diagnostics, ...versioning.diagnostics] };
   const resolved = resolveConfig(sidebars.config, {
     root,
     configFile: rel,
     openapiOverride: options.openapiOverride,
     sidebarsFile: sidebars.file,
+    versionNames: versioning.names,
+    versionedSidebars: versioning.sidebars,
   });
-  const all = [...sidebars.diagnostics, ...resolved.diagnostics];
+  const all = [...sidebars.diagnostics, ...versioning.diagnostics, ...resolved.diagnostics];
   return {
     config: hasErrors(all) ? undefined : resolved.config,
-    dependencies: [...dependencies, ...sidebars.files],
+    dependencies: [...dependencies, ...sidebars.files, ...versioning.files],
     diagnostics: all,
   };
+}
+
+/**
+ * Docusaurus' versions.json and the sidebars of each version it names (unless the config says
+ * `docs.disableVersioning`), read at every build like the config; the dev server watches them.
+ */
+async function readVersioning(config: Record<string, unknown>, root: string) {
+  const docs = config.docs as { disableVersioning?: unknown } | undefined;
+  const files = existsSync(join(root, VERSIONS_FILE)) ? [join(root, VERSIONS_FILE)] : [];
+  if (docs?.disableVersioning === true) return { names: [], sidebars: {}, files, diagnostics: [] };
+  const { names, diagnostics } = await readVersionsFile(root);
+  const sidebars: Record<string, VersionedSidebars> = {};
+  // A version without its folder is already an error (DG241): its sidebars would only add noise.
+  for (const name of names.filter((one) => existsSync(join(root, `versioned_docs/version-${one}`)))) {
+    const read = await readVersionedSidebars(root, name);
+    diagnostics.push(...read.diagnostics);
+    if (!read.value) continue;
+    sidebars[name] = read.value;
+    files.push(join(root, versionedSidebarsFile(name)));
+  }
+  return { names, sidebars, files, diagnostics };
 }
 
 /**

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { packageRoot } from '../shared/package-paths.js';
 import { siteConfigSchema, type ParsedSiteConfig, type SidebarItemConfig } from './schema.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { resolveDocsVersions, type DocsVersion } from './docs-versions.js';
+import type { VersionedSidebars } from './versioned-files.js';
 
 export type NavbarPosition = 'left' | 'right';
 
@@ -55,6 +57,8 @@ export interface SiteConfig extends Omit<ParsedSiteConfig, 'navbar'> {
   apiSources: ApiSource[];
   /** The Docusaurus sidebars file the sidebars were read from, if any (relative, for messages). */
   sidebarsFile?: string;
+  /** The docs versions built, current first then versions.json's order; exactly one `isLast`. */
+  docsVersions: DocsVersion[];
 }
 
 /** One API description and where its reference lives. */
@@ -76,6 +80,9 @@ export interface ResolveConfigOptions {
   configFile: string;
   openapiOverride?: string;
   sidebarsFile?: string;
+  /** The names of versions.json (none without the file) and each one's sidebars, read by loadConfig. */
+  versionNames?: readonly string[];
+  versionedSidebars?: Readonly<Record<string, VersionedSidebars>>;
 }
 
 export interface ResolvedConfigResult {
@@ -125,7 +132,10 @@ function checkNavbarItems(
   raw: readonly Record<string, unknown>[],
   parsed: ParsedSiteConfig,
   file: string,
+  versions: readonly DocsVersion[],
 ): { items: NavbarItemConfig[]; diagnostics: Diagnostic[] } {
+  const lastVersion = versions.find((version) => version.isLast)?.name ?? 'current';
+  const versionNames = versions.map((version) => version.name);
   const diagnostics: Diagnostic[] = [];
   const items: NavbarItemConfig[] = [];
   raw.forEach((item, index) => {
@@ -141,7 +151,7 @@ function checkNavbarItems(
       );
       return;
     }
-    const version = typeof item.version === 'string' ? item.version : parsed.docs.lastVersion;
+    const version = typeof item.version === 'string' ? item.version : lastVersion;
     const result = navbarItemSchemas[type as keyof typeof navbarItemSchemas].safeParse({ ...item, type, version });
     if (!result.success) {
       const needs = NAVBAR_ITEM_NEEDS[type as keyof typeof navbarItemSchemas] ?? `Invalid ${type} navbar item.`;
@@ -159,8 +169,8 @@ function checkNavbarItems(
       );
       return;
     }
-    if (checked.type === 'docsVersion' && !(checked.version in parsed.docs.versions)) {
-      diagnostics.push(unknownVersion(checked.version, parsed, file, `${key}.version`));
+    if (checked.type === 'docsVersion' && versions.length && !versionNames.includes(checked.version)) {
+      diagnostics.push(unknownVersion(checked.version, versionNames, file, `${key}.version`));
       return;
     }
     items.push(checked);
@@ -168,8 +178,7 @@ function checkNavbarItems(
   return { items, diagnostics };
 }
 
-function unknownVersion(version: string, parsed: ParsedSiteConfig, file: string, key: string): Diagnostic {
-  const names = Object.keys(parsed.docs.versions);
+function unknownVersion(version: string, names: readonly string[], file: string, key: string): Diagnostic {
   return errorDiagnostic(
     'DG120',
     `Docs version "${version}" does not exist. Available version names are: ${names.join(', ')}.`,
@@ -209,10 +218,20 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
   const result = siteConfigSchema.safeParse(input);
   if (!result.success) return { diagnostics: zodDiagnostics(result.error, input, file) };
   const parsed = result.data;
-  const navbar = checkNavbarItems(parsed.navbar.items as Record<string, unknown>[], parsed, file);
-  const diagnostics = [...navbar.diagnostics, ...checkI18n(parsed, file), ...checkApis(parsed, file)];
-  if (!(parsed.docs.lastVersion in parsed.docs.versions))
-    diagnostics.push(unknownVersion(parsed.docs.lastVersion, parsed, file, 'docs.lastVersion'));
+  const versions = resolveDocsVersions({
+    docs: parsed.docs,
+    contentDir: parsed.contentDir,
+    versionNames: options.versionNames ?? [],
+    versionedSidebars: options.versionedSidebars,
+    configFile: file,
+  });
+  const navbar = checkNavbarItems(parsed.navbar.items as Record<string, unknown>[], parsed, file, versions.versions);
+  const diagnostics = [
+    ...versions.diagnostics,
+    ...navbar.diagnostics,
+    ...checkI18n(parsed, file),
+    ...checkApis(parsed, file),
+  ];
   if (diagnostics.length) return { diagnostics };
   const config: SiteConfig = {
     ...parsed,
@@ -221,6 +240,7 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
     root: options.root,
     configFile: file,
     apiSources: apiSourcesOf(parsed, options),
+    docsVersions: versions.versions,
     ...(options.sidebarsFile ? { sidebarsFile: options.sidebarsFile } : {}),
   };
   return { config: deepFreeze(config), diagnostics: [] };

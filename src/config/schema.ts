@@ -98,6 +98,9 @@ const sidebarItem = z.union([
 /** An item of `sidebars.*` as written in the config (the type follows the schema). */
 export type SidebarItemConfig = z.infer<typeof sidebarItem>;
 
+/** Named sidebars, as `sidebars` in the config and a versioned sidebars file hold them. */
+export const namedSidebarsSchema = z.record(z.string(), z.array(sidebarItem));
+
 const colorValue = z
   .string()
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+|rgba?\([^)]*\)|hsla?\([^)]*\)|var\(--[\w-]+\))$/, 'a CSS colour');
@@ -138,6 +141,25 @@ const brokenLinkSeverity = z.enum(['throw', 'warn', 'ignore']);
 export type BrokenLinkSeverity = z.infer<typeof brokenLinkSeverity>;
 
 const routePrefix = z.string().regex(/^\/[a-z0-9/-]*[a-z0-9]$/, 'a path like /api/reference');
+
+/** One docs version's options, as Docusaurus' docs plugin `versions: { [name]: … }`. */
+const docsVersionOptions = z.strictObject({
+  /** Shown in the dropdown and badge; default 'Next' for current, else the version name. */
+  label: z.string().min(1).optional(),
+  /** The version's URL segment under routeBasePath; default '' for lastVersion, 'next' for current, else the name. */
+  path: z
+    .string()
+    .regex(/^\/?([a-z0-9._~-]+\/)*[a-z0-9._~-]*\/?$/i, "a path segment such as 'v2' or ''")
+    .optional(),
+  /** Banner above the docs: default 'unreleased' above lastVersion, 'unmaintained' below it, 'none' on it. */
+  banner: z.enum(['none', 'unreleased', 'unmaintained']).optional(),
+  /** "Version: …" badge on doc pages; default true when the site has more than one version. */
+  badge: z.boolean().optional(),
+  /** The version's pages get `<meta name="robots" content="noindex, nofollow">` and leave the sitemap. */
+  noIndex: z.boolean().default(false),
+  /** A class on the doc pages' root element. */
+  className: z.string().optional(),
+});
 
 export const siteConfigSchema = z.strictObject({
   /** The API product: `name` is shown, `slug` names /openapi/{slug}.json and the overview page. */
@@ -264,7 +286,7 @@ export const siteConfigSchema = z.strictObject({
     })
     .prefault({}),
   /** Named sidebars; a Docusaurus sidebars file (`docs.sidebarPath`, or sidebars.js|ts|json found beside the config) adds its own. */
-  sidebars: z.record(z.string(), z.array(sidebarItem)).default({}),
+  sidebars: namedSidebarsSchema.default({}),
   code: z
     .strictObject({
       languages: z
@@ -309,10 +331,16 @@ export const siteConfigSchema = z.strictObject({
        * Default: the first of those beside site.config.ts, when the config has no `sidebars`.
        */
       sidebarPath: z.union([z.string().min(1), z.literal(false)]).optional(),
-      lastVersion: z.string().default('current'),
-      versions: z
-        .record(z.string(), z.strictObject({ label: z.string(), path: z.string().optional() }))
-        .default({ current: { label: 'Next' } }),
+      /** The version served at routeBasePath (Docusaurus' lastVersion): default the first of versions.json, else 'current'. */
+      lastVersion: z.string().optional(),
+      /** Options per version name ('current' is the docs folder; others are named in versions.json). */
+      versions: z.record(z.string(), docsVersionOptions).default({}),
+      /** Build only these versions (Docusaurus' onlyIncludeVersions); default all. */
+      onlyIncludeVersions: z.array(z.string()).optional(),
+      /** false: the docs folder itself is not built, only versioned_docs/. */
+      includeCurrentVersion: z.boolean().default(true),
+      /** true: versions.json is ignored and only the docs folder is built. */
+      disableVersioning: z.boolean().default(false),
     })
     .prefault({}),
   /** Markdown extensions that change what plain text means, off unless asked for (as in Docusaurus). */

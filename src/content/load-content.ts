@@ -4,16 +4,16 @@ import { realPath } from '../shared/allowed-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
-import { assignDocRoutes, type DocEntry } from './assign-doc-routes.js';
-import { collectSources } from './collect-sources.js';
-import { collectCategories, type CategoryIndex } from './collect-categories.js';
-import { categoriesWithoutPrefixes } from './docusaurus/number-prefix.js';
+import type { DocEntry } from './assign-doc-routes.js';
+import type { CategoryIndex } from './collect-categories.js';
+import type { DocsVersion } from '../config/docs-versions.js';
+import { assignVersionRoutes, collectVersionSources, versionedPage } from './version-sources.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import type { SplitSource } from './parse-front-matter.js';
 import { parsePages } from './parse-pages.js';
-import { collectSourcesCached, parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
+import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
 
 export interface LoadContentOptions {
   config: SiteConfig;
@@ -29,7 +29,8 @@ export interface LoadContentOptions {
 
 export interface LoadedContent {
   pages: Page[];
-  categories: CategoryIndex;
+  /** `_category_` files of each docs version's folder, by version name. */
+  categories: Record<string, CategoryIndex>;
   /** Doc ids of pages left out because another page has their route or id (already reported). */
   unbuiltDocIds: ReadonlySet<string>;
   /** The routes links to those pages resolve to: their anchors are not checked against the page that took the route. */
@@ -46,22 +47,27 @@ export async function loadContent({
   changed,
   scratchDir,
 }: LoadContentOptions): Promise<LoadedContent> {
-  const folder = { root: config.root, contentDir: config.contentDir, allowedPaths: config.allowedPaths };
-  // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
-  const [collected, categoryFiles] = await Promise.all([
-    cache ? collectSourcesCached(cache, folder, changed) : collectSources(folder),
-    collectCategories(folder),
-  ]);
-  const sources = collected.sources;
-  const diagnostics: Diagnostic[] = [...collected.diagnostics, ...categoryFiles.diagnostics];
+  const collected = await collectVersionSources(config, cache, changed);
+  const diagnostics: Diagnostic[] = [...collected.diagnostics];
+  const sources = collected.versions.flatMap((one) => one.sources);
   if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
-  const splits: SplitSource[] = [];
-  for (const result of splitSources(cache, sources)) {
-    diagnostics.push(...result.diagnostics);
-    if (result.value) splits.push(result.value);
+  const splitResults = splitSources(cache, sources);
+  const entries: DocEntry[] = [];
+  const unbuilt: DocEntry[] = [];
+  const versionOf = new Map<string, DocsVersion>();
+  let offset = 0;
+  for (const { version, sources: own } of collected.versions) {
+    const splits: SplitSource[] = [];
+    for (const result of splitResults.slice(offset, (offset += own.length))) {
+      diagnostics.push(...result.diagnostics);
+      if (result.value) splits.push(result.value);
+    }
+    const assigned = assignVersionRoutes(splits, version);
+    diagnostics.push(...assigned.diagnostics);
+    entries.push(...assigned.entries);
+    unbuilt.push(...assigned.unbuilt);
+    for (const entry of assigned.entries) versionOf.set(entry.source.absolutePath, version);
   }
-  const { entries, unbuilt, diagnostics: routeDiagnostics } = assignDocRoutes(splits, config.docs.routeBasePath);
-  diagnostics.push(...routeDiagnostics);
   // A link to a page left out for a clash goes where the clash is: the clash is the one error to report.
   const docRoutes = new Map([...entries, ...unbuilt].map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
@@ -95,7 +101,7 @@ export async function loadContent({
   for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {
     diagnostics.push(...pageDiagnostics);
     if (!parsed) continue;
-    pages.push(parsed.page);
+    pages.push(versionedPage(parsed.page, versionOf.get(entry.source.absolutePath)!));
     for (const asset of parsed.assets) {
       // Workers hash assets on their side; resolving again here registers them for output.
       assets.assetUrl(asset);
@@ -110,10 +116,7 @@ export async function loadContent({
   }
   return {
     pages,
-    categories: categoriesWithoutPrefixes(
-      categoryFiles.categories,
-      sources.map((source) => source.contentPath),
-    ),
+    categories: Object.fromEntries(collected.versions.map((one) => [one.version.name, one.categories])),
     unbuiltDocIds: new Set(unbuilt.map((entry) => entry.id)),
     unbuiltRoutes: unbuilt.map((entry) => entry.route),
     diagnostics,

@@ -41,7 +41,7 @@ export function buildMetaIndex(
       url: config.url + config.baseUrl,
       product: { name: config.product.name, slug: config.product.slug, website: config.product.website },
       locale: config.i18n.defaultLocale,
-      docsVersion: config.docs.versions[config.docs.lastVersion].label,
+      docsVersion: config.docsVersions.find((one) => one.isLast)?.label ?? 'Next',
       // The first API's description ('apis' lists every one); null for a site without an API.
       openapi: apis.length ? specUrl(apis[0].id) : null,
       apis: apis.map((api) => ({ id: api.id, label: api.label, openapi: specUrl(api.id) })),

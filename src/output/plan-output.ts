@@ -4,6 +4,7 @@ import type { ClientBundle } from '../bundle/bundle-client.js';
 import type { AssetResolver } from '../content/create-asset-resolver.js';
 import { buildMetaIndex } from './build-meta-index.js';
 import { buildAgentFiles } from './build-agent-files.js';
+import { inNoIndexVersion } from '../config/docs-versions.js';
 import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
 import type { OperationSummary } from './operation-summary.js';
@@ -35,6 +36,7 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
   const { config, table } = input;
   const indexable = table.pages
     .filter((page) => page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted)
+    .filter((page) => !inNoIndexVersion(config.docsVersions, page))
     .map((page) => page.route);
   const files: OutputFile[] = [
     ...input.staticFiles,

@@ -3,6 +3,7 @@ import type { PageLinkRef, RouteTable } from '../routes/build-route-table.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
 import { joinBase } from '../shared/url.js';
 import type { AssetProps, DocCardProps, PageProps, SiteProps } from './page-props.js';
+import type { PageVersionProps } from '../routes/build-version-links.js';
 
 /** Sidebars with more links than this render only the active page's categories in full. */
 export const FULL_SIDEBAR_LIMIT = 150;
@@ -90,6 +91,7 @@ export interface PagePropsInput {
   cardDescriptions?: Record<string, string>;
   links?: { previous?: PageLinkRef; next?: PageLinkRef };
   breadcrumbs?: string[];
+  version?: PageVersionProps;
   site: SiteProps;
   assets: AssetProps;
 }
@@ -97,7 +99,12 @@ export interface PagePropsInput {
 const hasDocCards = (page: Page) => page.body.type === 'html' && page.body.html.includes(DOC_CARD_LIST_PLACEHOLDER);
 
 /** What `page` is rendered from, looked up in the route table (cheap: no sidebar is trimmed here). */
-export function pagePropsInput(page: Page, table: RouteTable, site: SiteProps, assets: AssetProps): PagePropsInput {
+export function pagePropsInput(
+  page: Page,
+  table: RouteTable,
+  site: SiteProps,
+  { assets, version }: { assets: AssetProps; version?: PageVersionProps },
+): PagePropsInput {
   const sidebarName = table.sidebarOf.get(page.route);
   const sidebarItems = sidebarName ? table.sidebars[sidebarName] : undefined;
   const cardRoutes = sidebarItems && hasDocCards(page) ? docCardItems(page, sidebarItems).map(cardRoute) : [];
@@ -111,6 +118,7 @@ export function pagePropsInput(page: Page, table: RouteTable, site: SiteProps, a
     cardDescriptions: cardRoutes.length ? cardDescriptions : undefined,
     links: table.prevNext.get(page.route),
     breadcrumbs: table.breadcrumbs.get(page.route),
+    ...(version ? { version } : {}),
     site,
     assets,
   };
@@ -143,6 +151,7 @@ export function buildPageProps(input: PagePropsInput): PageProps {
     breadcrumbs: input.breadcrumbs ?? [],
     previous: links?.previous,
     next: links?.next,
+    ...(input.version ? { version: input.version } : {}),
     assets,
   };
 }

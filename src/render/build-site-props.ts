@@ -44,8 +44,15 @@ function footerProps({ footer, baseUrl }: SiteConfig): Props<'footer'> {
   };
 }
 
-/** The locales and docs versions the dropdowns offer. */
-function localeAndVersionProps({ i18n, docs }: SiteConfig): Pick<SiteProps, 'i18n' | 'docs'> {
+/**
+ * The locales and docs versions the dropdowns offer. With several versions, each links to its
+ * main doc (what the dropdown offers on pages outside the docs; doc pages link their equivalents).
+ */
+function localeAndVersionProps(
+  { i18n, docsVersions, baseUrl }: SiteConfig,
+  mainRoutes?: ReadonlyMap<string, string>,
+): Pick<SiteProps, 'i18n' | 'docs'> {
+  const several = docsVersions.length > 1;
   return {
     i18n: {
       defaultLocale: i18n.defaultLocale,
@@ -53,11 +60,12 @@ function localeAndVersionProps({ i18n, docs }: SiteConfig): Pick<SiteProps, 'i18
       locales: i18n.locales.map((locale) => ({ locale, label: i18n.localeConfigs[locale]?.label ?? locale })),
     },
     docs: {
-      currentVersion: docs.lastVersion,
-      versions: Object.entries(docs.versions).map(([name, v]) => ({
-        name,
-        label: v.label,
-        path: v.path ?? (name === docs.lastVersion ? '' : `${name}/`),
+      currentVersion: docsVersions.find((version) => version.isLast)?.name ?? 'current',
+      versions: docsVersions.map((version) => ({
+        name: version.name,
+        label: version.label,
+        path: version.path ? `${version.path}/` : '',
+        ...(several && mainRoutes?.has(version.name) ? { href: joinBase(baseUrl, mainRoutes.get(version.name)!) } : {}),
       })),
     },
   };
@@ -74,7 +82,12 @@ function sidebarLabels(config: SiteConfig, navbarItems: NavbarItemProps[]): Prop
 }
 
 /** The site-wide props every page shares, derived once per build from the resolved config. */
-export function buildSiteProps(config: SiteConfig, navbarItems: NavbarItemProps[]): SiteProps {
+export function buildSiteProps(
+  config: SiteConfig,
+  navbarItems: NavbarItemProps[],
+  /** Each docs version's main doc, when the site has several. */
+  versionMainRoutes?: ReadonlyMap<string, string>,
+): SiteProps {
   const { search } = config;
   return {
     title: config.title,
@@ -99,7 +112,7 @@ export function buildSiteProps(config: SiteConfig, navbarItems: NavbarItemProps[
     },
     colorMode: config.colorMode,
     search: { searchPagePath: search.searchPagePath || '', algolia: algoliaProps(config), reportUrl: search.reportUrl },
-    ...localeAndVersionProps(config),
+    ...localeAndVersionProps(config, versionMainRoutes),
     sidebars: sidebarLabels(config, navbarItems),
   };
 }

@@ -34,7 +34,13 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
   if (image) meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
   if (page.docMeta?.keywords.length) meta.push({ name: 'keywords', content: page.docMeta.keywords.join(', ') });
   if (page.kind === 'not-found' || page.kind === 'search') meta.push({ name: 'robots', content: 'noindex' });
-  if (page.docMeta?.unlisted) meta.push({ name: 'robots', content: 'noindex, nofollow' });
+  if (page.docMeta?.unlisted || props.version?.noIndex) meta.push({ name: 'robots', content: 'noindex, nofollow' });
+  // As Docusaurus: which docs version a page is in, for search crawlers (DocSearch's contextual search).
+  if (props.version)
+    meta.push(
+      { name: 'docusaurus_version', content: props.version.name },
+      { name: 'docsearch:version', content: props.version.name },
+    );
   const links: DocumentProps['head']['links'] = [
     {
       rel: 'icon',

@@ -1,5 +1,6 @@
 /** The serialisable props templates receive. Templates never see the config object or the file system. */
 import type { NavItem, Page, TocItem } from '../model.js';
+import type { PageVersionProps } from '../routes/build-version-links.js';
 
 export type NavbarItemProps =
   | {
@@ -57,7 +58,12 @@ export interface SiteProps {
     reportUrl?: string;
   };
   i18n: { defaultLocale: string; locales: { locale: string; label: string }[]; currentLocale: string };
-  docs: { versions: { name: string; label: string; path: string }[]; currentVersion: string };
+  docs: {
+    /** `path`: below the docs' routeBasePath ('' or '1.0/'); `href`: its main doc, when the site has several versions. */
+    versions: { name: string; label: string; path: string; href?: string }[];
+    /** The version served at the docs' routeBasePath (lastVersion). */
+    currentVersion: string;
+  };
   /** Sidebar route → label, for the mobile secondary menu of each section. */
   sidebars: Record<string, { label: string }>;
 }
@@ -95,5 +101,7 @@ export interface PageProps {
   breadcrumbs: string[];
   previous?: { label: string; route: string };
   next?: { label: string; route: string };
+  /** On a doc page of a site with several docs versions: its version, banner, badge and the dropdown's links. */
+  version?: PageVersionProps;
   assets: AssetProps;
 }

@@ -5,6 +5,7 @@ import type { ClientBundle } from '../bundle/bundle-client.js';
 import { joinBase } from '../shared/url.js';
 import { buildHeadScript } from './head-script.js';
 import { katexCssPath } from '../output/katex-assets.js';
+import type { VersionIndex } from '../routes/build-version-links.js';
 import { buildPageProps, pagePropsInput, type PagePropsInput } from './build-page-props.js';
 import { inputKey } from '../cache/cached.js';
 import { buildSiteProps } from './build-site-props.js';
@@ -44,6 +45,8 @@ export interface RenderSiteInput {
   notFound: Page;
   renderer?: Renderer;
   cache?: RenderCache;
+  /** Docs versions: each doc page's version props, each version's main doc. */
+  versions?: VersionIndex;
 }
 
 /** A page's HTML, as UTF-8 bytes. */
@@ -99,8 +102,9 @@ export function planRender({
   notFound,
   renderer = builtinRenderer,
   cache,
+  versions,
 }: RenderSiteInput): { pages: RenderJob[]; notFound: RenderJob } {
-  const site = buildSiteProps(config, navbarItems);
+  const site = buildSiteProps(config, navbarItems, versions?.mainRoutes);
   const asset = (path: string) => joinBase(config.baseUrl, `/${path}`);
   const assets: AssetProps = {
     js: asset(bundle.entry.js),
@@ -132,16 +136,14 @@ export function planRender({
     return renderJob;
   };
   const inputOf = (page: Page, overview?: string): PageRenderInput => ({
-    ...pagePropsInput(
-      page,
-      table,
-      site,
-      page.islands
+    ...pagePropsInput(page, table, site, {
+      assets: page.islands
         ? islandAssets(page, bundle, asset, page.usesMath ? mathAssets : assets)
         : page.usesMath
           ? mathAssets
           : assets,
-    ),
+      version: versions?.forPage(page),
+    }),
     ...shared,
     apiOverviewRoute: overview,
   });

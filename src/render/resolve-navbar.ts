@@ -94,6 +94,23 @@ function resolveDoc(item: ItemOf<'doc'>, { config, docs, unbuiltDocIds }: Navbar
   };
 }
 
+/** A docsVersion item: the version's label, linking to its main doc (the first doc of its first sidebar). */
+function docsVersionLink(item: ItemOf<'docsVersion'>, { config, sidebars }: NavbarContext): NavbarItemProps {
+  const version = config.docsVersions.find((one) => one.name === item.version);
+  const prefix = version?.idPrefix ?? '';
+  const own = Object.entries(sidebars).filter(([name]) =>
+    prefix ? name.startsWith(prefix) : !name.startsWith('version-'),
+  );
+  const route = own.map(([, items]) => firstRoute(items)).find((found) => found !== undefined);
+  return {
+    type: 'link',
+    label: item.label ?? version?.label ?? item.version,
+    href: version && route ? joinBase(config.baseUrl, route) : config.baseUrl,
+    external: false,
+    position: item.position,
+  };
+}
+
 function resolveItem(item: NavbarItemConfig, context: NavbarContext, key: string): Resolved {
   switch (item.type) {
     case 'default':
@@ -103,13 +120,7 @@ function resolveItem(item: NavbarItemConfig, context: NavbarContext, key: string
     case 'doc':
       return resolveDoc(item, context, key);
     case 'docsVersion':
-      return {
-        type: 'link',
-        label: item.label ?? context.config.docs.versions[item.version].label,
-        href: context.config.baseUrl,
-        external: false,
-        position: item.position,
-      };
+      return docsVersionLink(item, context);
     default:
       return { type: item.type, position: item.position };
   }

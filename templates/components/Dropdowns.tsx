@@ -18,6 +18,8 @@ export interface VersionOption {
   mainRoute?: string;
   /** Routes (inside the version) of the docs this version has; unknown means only the main doc is linked. */
   routes?: string[];
+  /** The link itself, when the build knows it (the same doc in that version, or its main doc). */
+  href?: string;
 }
 
 export interface VersionDropdownProps {
@@ -48,6 +50,7 @@ export function localeHref({
 
 /** The equivalent doc in a version when it has one, else that version's main doc. */
 export function versionHref(version: VersionOption, baseUrl: string, route: string): string {
+  if (version.href) return version.href;
   const target = version.routes?.includes(route) ? route : (version.mainRoute ?? '/');
   return joinBase(`${baseUrl.replace(/\/?$/, '/')}${version.path}`, target);
 }

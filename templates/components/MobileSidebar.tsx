@@ -1,4 +1,5 @@
 import type { SiteProps } from '../../src/render/page-props.js';
+import type { PageVersionProps } from '../../src/routes/build-version-links.js';
 import { ExternalLink } from './ExternalLink.js';
 import { LocaleDropdown, VersionDropdown } from './Dropdowns.js';
 import { dropdownProps, isNavbarLinkActive } from './Navbar.js';
@@ -6,6 +7,7 @@ import { dropdownProps, isNavbarLinkActive } from './Navbar.js';
 export interface MobileSidebarProps {
   site: SiteProps;
   route: string;
+  version?: PageVersionProps;
 }
 
 /**
@@ -14,9 +16,9 @@ export interface MobileSidebarProps {
  * button back to the primary menu. The client also traps focus, locks page scroll and closes it
  * on Escape or when the view becomes desktop.
  */
-export function MobileSidebar({ site, route }: MobileSidebarProps) {
+export function MobileSidebar({ site, route, version }: MobileSidebarProps) {
   const { navbar } = site;
-  const dropdowns = dropdownProps(site, route);
+  const dropdowns = dropdownProps(site, route, version);
   return (
     <div id="mobile-sidebar" className="mobile-sidebar" hidden data-mobile-sidebar>
       <div className="mobile-sidebar__backdrop" data-mobile-sidebar-close />

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { NavbarItemProps, SiteProps } from '../../src/render/page-props.js';
+import type { PageVersionProps } from '../../src/routes/build-version-links.js';
+import { joinBase } from '../../src/shared/url.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Island } from './Island.js';
 import { ExternalLink } from './ExternalLink.js';
@@ -10,14 +12,21 @@ import { isNavbarLinkActive } from './nav-active.js';
 export interface NavbarProps {
   site: SiteProps;
   route: string;
+  /** The page's docs version (doc pages of a site with several). */
+  version?: PageVersionProps;
 }
 
 export { isNavbarLinkActive };
 
-/** Props of the generic dropdowns, from the site props and the current route. */
+/**
+ * Props of the generic dropdowns, from the site props and the current route. On a doc page of a
+ * site with several docs versions, the version dropdown shows the page's version and links to the
+ * same doc in each version (else that version's main doc); elsewhere, to each version's main doc.
+ */
 export function dropdownProps(
   site: SiteProps,
   route: string,
+  pageVersion?: PageVersionProps,
 ): { locale: LocaleDropdownProps; version: VersionDropdownProps } {
   return {
     locale: {
@@ -27,15 +36,19 @@ export function dropdownProps(
       baseUrl: site.baseUrl,
       route,
     },
-    // The build knows the docs of the current version only: other versions link to their main doc.
     version: {
-      versions: site.docs.versions.map((v) => ({
-        name: v.name,
-        label: v.label,
-        path: v.path,
-        routes: v.name === site.docs.currentVersion ? [route] : undefined,
-      })),
-      currentVersion: site.docs.currentVersion,
+      versions: pageVersion
+        ? pageVersion.links.map((link) => ({
+            name: link.name,
+            label: link.label,
+            path: '',
+            href: joinBase(site.baseUrl, link.route),
+          }))
+        : site.docs.versions.map((v) => ({
+            ...v,
+            routes: v.name === site.docs.currentVersion ? [route] : undefined,
+          })),
+      currentVersion: pageVersion?.name ?? site.docs.currentVersion,
       baseUrl: site.baseUrl,
       route,
       pluginId: 'default',
@@ -43,7 +56,12 @@ export function dropdownProps(
   };
 }
 
-function renderNavbarItem(item: NavbarItemProps, site: SiteProps, route: string): ReactNode {
+function renderNavbarItem(
+  item: NavbarItemProps,
+  site: SiteProps,
+  route: string,
+  version?: PageVersionProps,
+): ReactNode {
   switch (item.type) {
     case 'link': {
       if (item.external)
@@ -76,7 +94,7 @@ function renderNavbarItem(item: NavbarItemProps, site: SiteProps, route: string)
       );
     }
     case 'docsVersionDropdown': {
-      const props = dropdownProps(site, route).version;
+      const props = dropdownProps(site, route, version).version;
       return (
         <Island name="VersionDropdown" props={props} navbarItem={item}>
           {VersionDropdown(props)}
@@ -92,12 +110,22 @@ function renderNavbarItem(item: NavbarItemProps, site: SiteProps, route: string)
  * One navbar item; an item that throws while rendering is replaced by a message for the site's
  * author (on the server here, in the browser by the island's error boundary).
  */
-export function NavbarItem({ item, site, route }: { item: NavbarItemProps; site: SiteProps; route: string }) {
+export function NavbarItem({
+  item,
+  site,
+  route,
+  version,
+}: {
+  item: NavbarItemProps;
+  site: SiteProps;
+  route: string;
+  version?: PageVersionProps;
+}) {
   // renderNavbarItem runs here, not later as a component: what it throws (an item it cannot draw)
   // is caught now, on the server as in the browser, where an error boundary would not help.
   let content: ReturnType<typeof renderNavbarItem>;
   try {
-    content = renderNavbarItem(item, site, route);
+    content = renderNavbarItem(item, site, route, version);
   } catch (error) {
     return <NavbarItemError item={item} error={error instanceof Error ? error : new Error(String(error))} />;
   }
@@ -105,7 +133,7 @@ export function NavbarItem({ item, site, route }: { item: NavbarItemProps; site:
 }
 
 /** Top bar: title, section links, search, colour mode and the hamburger for the mobile sidebar. */
-export function Navbar({ site, route }: NavbarProps) {
+export function Navbar({ site, route, version }: NavbarProps) {
   const { navbar } = site;
   const left = navbar.items.filter((item) => item.position === 'left');
   const right = navbar.items.filter((item) => item.position === 'right');
@@ -137,12 +165,12 @@ export function Navbar({ site, route }: NavbarProps) {
         </a>
         <div className="navbar__items">
           {left.map((item, index) => (
-            <NavbarItem key={index} item={item} site={site} route={route} />
+            <NavbarItem key={index} item={item} site={site} route={route} version={version} />
           ))}
         </div>
         <div className="navbar__items navbar__items--right">
           {right.map((item, index) => (
-            <NavbarItem key={index} item={item} site={site} route={route} />
+            <NavbarItem key={index} item={item} site={site} route={route} version={version} />
           ))}
           {!site.colorMode.disableSwitch && (
             <Island

@@ -20,7 +20,10 @@ test('a valid config resolves with defaults and is frozen', () => {
   assert.ok(config, 'config');
   assert.equal(config.baseUrl, '/');
   assert.equal(config.colorMode.defaultMode, 'light');
-  assert.equal(config.docs.versions.current.label, 'Next');
+  assert.deepEqual(
+    config.docsVersions.map((v) => [v.name, v.label, v.path, v.isLast]),
+    [['current', 'Next', '', true]],
+  );
   assert.deepEqual(config.i18n.locales, ['en']);
   assert.equal(config.code.languages.length, 20);
   assert.ok(

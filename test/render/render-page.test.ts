@@ -53,9 +53,7 @@ test('a page renders the chrome and a full head', () => {
   ]);
   const props = buildPageProps(
     pagePropsInput(page, buildRouteTable([page], { guides: sidebar }), site, {
-      js: '/docs/assets/js/entry.X.js',
-      css: ['/docs/assets/css/styles.Y.css'],
-      preload: [],
+      assets: { js: '/docs/assets/js/entry.X.js', css: ['/docs/assets/css/styles.Y.css'], preload: [] },
     }),
   );
   const html = renderPage({ props, headScript: buildHeadScript(site) });
@@ -141,7 +139,7 @@ test('::doc-card-list: the props carry the cards as data, and the DocCardList te
     { type: 'link', label: `Quotas & "limits" 'n' <more>`, route: '/guides/a' },
   ];
   const table = buildRouteTable([hub, other], { guides: items });
-  const props = buildPageProps(pagePropsInput(hub, table, site, { js: '/e.js', css: [], preload: [] }));
+  const props = buildPageProps(pagePropsInput(hub, table, site, { assets: { js: '/e.js', css: [], preload: [] } }));
   assert.deepEqual(props.page.docCards, [
     { label: `Quotas & "limits" 'n' <more>`, href: '/docs/guides/a', description: 'Rate <limits> & quota' },
   ]);
