@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHighlighter } from '../../src/content/highlighter.js';
+import { createMarkdownProcessor } from '../../src/content/markdown-processor.js';
+import { renderDescription } from '../../src/openapi/render-description.js';
 import { renderCodeBlockHtml } from '../../src/content/render-code-block.js';
 import {
   htmlToMarkdown,
@@ -86,4 +88,42 @@ test('ordinary examples take the direct path; blocks with a notice, a title or o
   assert.equal(loneCodeBlockMarkdown(`<p>Before</p>${block}`), undefined, 'more than the block is parsed');
   const linked = block.replace('cus_1', '<a href="/x">cus_1</a>');
   assert.equal(loneCodeBlockMarkdown(linked), undefined, 'a link inside the code is parsed');
+  // Where the conversion does not keep a code block (an option's text), the page is parsed whole.
+  const inOption = `<p>Pick</p><select><option>${block}</option></select>`;
+  assert.equal(htmlToMarkdown(inOption), parsedHtmlToMarkdown(inOption));
+});
+
+const BLOCKS = [
+  'Some *text* with `inline <code>` and a [link](/guides/x).',
+  '## A heading',
+  '- item one\n- item two\n\n  ```json\n  {"in": "a list"}\n  ```',
+  '1. first\n2. second',
+  '> quoted\n>\n> ```bash\n> curl -s "https://x.example/a?b=1&c=2"\n> ```',
+  ':::note\nInside an admonition.\n\n```python\nprint("<hi>")\n```\n:::',
+  '| a | b |\n|---|---|\n| `x` | y |',
+  '<table><tr><td><pre><code class="language-js">raw()</code></pre></td></tr></table>',
+  '<table><tr><td>\n\n```js\ncell(1);\n```\n\n</td></tr></table>',
+  '<details><summary>More</summary>\n\n```go\nfunc main() {}\n```\n\n</details>',
+  '```js title="app.js" {2}\nconst a = 1;\nconst b = a & 2;\n```',
+  '```js showLineNumbers\nlet x = `tick`;\n```',
+  '```\nplain ```` fence\n```',
+  '```json\n\n\n```',
+  '```text\ntrailing\n\n\n```',
+  '~~~xml\n<a b="c">&amp;</a>\n~~~',
+];
+
+test('pages with code blocks anywhere convert as when parsed whole, for random pages', () => {
+  const highlighter = createHighlighter();
+  const rand = seededRandom(13);
+  for (const trusted of [true, false]) {
+    const processor = createMarkdownProcessor({ trusted });
+    for (let i = 0; i < 120; i++) {
+      const markdown = Array.from({ length: 1 + Math.floor(rand.next() * 8) }, () => {
+        const block = rand.pick(BLOCKS);
+        return block.includes('```') && rand.next() < 0.5 ? block.replace('{', rand.pick(PIECES)) : block;
+      }).join('\n\n');
+      const { html } = renderDescription(markdown, { processor, highlighter, baseUrl: '/', sourcePath: 'x.md' });
+      assert.equal(htmlToMarkdown(html), parsedHtmlToMarkdown(html), `markdown ${JSON.stringify(markdown)}`);
+    }
+  }
 });

@@ -10,6 +10,8 @@ import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
+import type { Code } from 'mdast';
+import { visit } from 'unist-util-visit';
 import { decodeEntities } from '../../shared/html-text.js';
 
 const classes = (node: Element): string[] => {
@@ -38,39 +40,73 @@ function cleanUp(parent: Root | Element): void {
 const MARKDOWN_OPTIONS: ToMarkdownOptions = { extensions: [gfmToMarkdown()], bullet: '-', fences: true };
 
 /**
- * A lone code block exactly as `renderCodeBlockHtml` writes it (no title, notice or line numbers):
- * the language and the highlighted body, whose only tags are highlight.js' spans.
+ * The highlighted body of a code block as `renderCodeBlockHtml` writes it: its only tags are
+ * highlight.js' spans (and the line spans of numbered or highlighted lines).
  */
+const CODE_BODY =
+  /(<pre tabindex="0"><code class="hljs language-[\w+#.-]+">)((?:[^<]|<span class="[\w -]*">|<\/span>)*)(<\/code><\/pre>)/g;
 const LONE_CODE_BLOCK =
-  /^<div class="code-block" data-language="([\w+#.-]+)"><div class="code-scroll"><pre tabindex="0"><code class="hljs language-\1">([^]*)<\/code><\/pre><button type="button" class="copy-button" data-copy aria-label="Copy code to clipboard" title="Copy">Copy<\/button><\/div><\/div>$/;
-const OTHER_TAG = /<(?!span class="[\w -]*">|\/span>)/;
+  /^<div class="code-block" data-language="([\w+#.-]+)"><div class="code-scroll"><pre tabindex="0"><code class="hljs language-\1">((?:[^<]|<span class="[\w -]*">|<\/span>)*)<\/code><\/pre><button type="button" class="copy-button" data-copy aria-label="Copy code to clipboard" title="Copy">Copy<\/button><\/div><\/div>$/;
 /** Characters an HTML parser passes through unchanged (no CR, NUL, controls or lone surrogates). */
 const PLAIN_TEXT = /^(?:[\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd]|[\ud800-\udbff][\udc00-\udfff])*$/;
+/** Stands for the code of block N while the rest of the page is parsed (private-use characters). */
+const PLACEHOLDER = /^\uf8ff(\d+)\uf8ff$/;
+
+/** The text of a highlighted code body, when an HTML parser would read the same (else undefined). */
+function codeText(body: string): string | undefined {
+  const text = decodeEntities(body.replace(/<[^>]*>/g, ''));
+  return /\S/.test(text) && PLAIN_TEXT.test(text) ? text : undefined;
+}
+
+/** What hast-util-to-mdast makes of a `<pre>`'s text: trailing line endings dropped. */
+const codeValue = (text: string) => text.replace(/\n+$/, '');
 
 /**
- * The code of a lone highlighted code block, read straight from its markup: an API operation's
- * example and curl sample are such blocks, and parsing their thousands of spans with parse5 and
- * hast-util-to-mdast was most of the time of the operation twins (12 of 21 s on 660 operations).
- * Anything else (or text an HTML parser would change) takes the general path.
+ * A lone highlighted code block (an API operation's example or curl sample), read straight from
+ * its markup without parsing it at all.
  */
 export function loneCodeBlockMarkdown(html: string): string | undefined {
   const match = LONE_CODE_BLOCK.exec(html);
-  if (!match || OTHER_TAG.test(match[2])) return undefined;
-  const value = decodeEntities(match[2].replace(/<[^>]*>/g, ''));
-  if (!PLAIN_TEXT.test(value)) return undefined;
-  return toMarkdown(
-    { type: 'code', lang: match[1], meta: null, value: value.replace(/\n+$/, '') },
-    MARKDOWN_OPTIONS,
-  ).trim();
+  const text = match ? codeText(match[2]) : undefined;
+  if (text === undefined) return undefined;
+  return toMarkdown({ type: 'code', lang: match![1], meta: null, value: codeValue(text) }, MARKDOWN_OPTIONS).trim();
 }
 
+/**
+ * Code blocks are where pages have most of their elements (one span per token): parse5,
+ * hast-util-to-mdast's clone and whitespace pass over them were most of the time of the twins
+ * (12 of 21 s on the 660-operation multi-file bench). Their text is read from the markup instead
+ * and the page is parsed with a placeholder in each, swapped for the text in the mdast. A body
+ * an HTML parser would read differently (CR, NUL, controls) is left in place and parsed.
+ */
 export function htmlToMarkdown(html: string): string {
-  return loneCodeBlockMarkdown(html) ?? parsedHtmlToMarkdown(html);
+  const lone = loneCodeBlockMarkdown(html);
+  if (lone !== undefined) return lone;
+  if (html.includes('\uf8ff')) return parsedHtmlToMarkdown(html);
+  const codes: string[] = [];
+  const light = html.replace(CODE_BODY, (whole, open: string, body: string, close: string) => {
+    const text = codeText(body);
+    if (text === undefined) return whole;
+    codes.push(text);
+    return `${open}\uf8ff${codes.length - 1}\uf8ff${close}`;
+  });
+  const markdown = treeToMarkdown(light, (code) => {
+    const placeholder = PLACEHOLDER.exec(code.value);
+    if (placeholder) code.value = codeValue(codes[Number(placeholder[1])]);
+  });
+  // A block the conversion did not keep as a code block (inside a table cell, say) is parsed whole.
+  return markdown.includes('\uf8ff') ? parsedHtmlToMarkdown(html) : markdown;
 }
 
-/** The general path: parse5, hast-util-to-mdast, mdast-util-to-markdown. */
+/** The general path alone: parse5, hast-util-to-mdast, mdast-util-to-markdown. */
 export function parsedHtmlToMarkdown(html: string): string {
+  return treeToMarkdown(html);
+}
+
+function treeToMarkdown(html: string, eachCode?: (code: Code) => void): string {
   const tree = fromHtml(html, { fragment: true });
   cleanUp(tree);
-  return toMarkdown(toMdast(tree), MARKDOWN_OPTIONS).trim();
+  const mdast = toMdast(tree);
+  if (eachCode) visit(mdast, 'code', eachCode);
+  return toMarkdown(mdast, MARKDOWN_OPTIONS).trim();
 }
