@@ -9,17 +9,13 @@ import fg from 'fast-glob';
 import { stringifyEntities } from 'stringify-entities';
 import { decodeEntities } from '../../src/shared/html-text.js';
 import { REPO } from '../helpers/mini-site.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
-/** A small pseudo-random generator, so that failures reproduce. */
-function random(seed: number) {
-  let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) & 0x7fffffff), s / 0x7fffffff);
-}
 // Characters HTML writers encode (markup, quotes, typography, symbols, accents, astral) and plain ones.
 const ALPHABET = [...'&<>"\'=;# aZ0é©®™—–…’“”×÷±°µ¶§€£¥←→≤≥≠∞αΩ\u00a0', '𝔸', '😀', '&amp;', '&copy;'];
 
 test('text encoded by an HTML writer in any of its modes decodes back to itself', () => {
-  const next = random(11);
+  const { next, pick } = seededRandom(11);
   const modes = [
     {},
     { useNamedReferences: true },
@@ -27,10 +23,7 @@ test('text encoded by an HTML writer in any of its modes decodes back to itself'
     { useNamedReferences: true, useShortestReferences: true },
   ];
   for (let n = 0; n < 400; n++) {
-    const text = Array.from(
-      { length: 1 + Math.floor(next() * 14) },
-      () => ALPHABET[Math.floor(next() * ALPHABET.length)],
-    ).join('');
+    const text = Array.from({ length: 1 + Math.floor(next() * 14) }, () => pick(ALPHABET)).join('');
     for (const characterReferences of modes) {
       // Every character but printable ASCII encoded, '&' and '<' too.
       const html = stringifyEntities(text, characterReferences);
