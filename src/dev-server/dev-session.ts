@@ -218,17 +218,23 @@ async function buildAgain(ctx: DevSessionContext, changed: readonly string[]): P
   reportChanges(ctx, previous, changed, ms);
 }
 
+/**
+ * The site's folders a session watches: content, static files, templates and the folders of the API
+ * descriptions the config names; before a config loads, the folders `docsgen init` makes.
+ */
+export function siteFolders(config: SiteConfig | undefined, root: string): string[] {
+  const dirs = config
+    ? [config.contentDir, config.staticDir, config.templatesDir, ...config.apiSources.map((api) => dirname(api.file))]
+    : ['content', 'static', 'templates', 'openapi'];
+  return dirs.map((dir) => resolve(config?.root ?? root, dir));
+}
+
 /** The session's files to watch: the config, the site's folders and every file the build read outside node_modules. */
 function watchPaths({ options, root, state }: DevSessionContext): string[] {
-  const { config } = state;
-  const base = config?.root ?? root;
-  const dirs = config
-    ? [config.contentDir, config.staticDir, config.templatesDir, 'openapi']
-    : ['content', 'static', 'templates', 'openapi'];
   return [
     ...new Set([
       resolve(options.configPath),
-      ...dirs.map((dir) => resolve(base, dir)),
+      ...siteFolders(state.config, root),
       ...state.watchFiles.filter((file) => !file.split(sep).includes('node_modules')),
     ]),
   ];
