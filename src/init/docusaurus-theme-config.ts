@@ -12,10 +12,10 @@ const anchorOf = (item: Obj) =>
   typeof item.label === 'string' ? item.label : typeof item.type === 'string' ? item.type : Object.keys(item)[0];
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Obj => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Keeps the named keys of `value` (when defined); each other key is a note (DG160). */
-function pick(value: Obj, keys: readonly string[], key: string, note: Note): Obj {
+export function pick(value: Obj, keys: readonly string[], key: string, note: Note): Obj {
   const kept: Obj = {};
   for (const [name, item] of Object.entries(value)) {
     if (keys.includes(name)) {
@@ -76,7 +76,6 @@ function navbarItem(item: Obj, key: string, note: Note, blogRoute: string): Obj 
   const cosmetic = Object.fromEntries(Object.entries(item).filter(([name]) => !COSMETIC_NAVBAR_KEYS.includes(name)));
   const kept = pick(cosmetic, keys, key, note);
   if (typeof kept.to === 'string') kept.to = route(kept.to);
-  if (type === 'docsVersion') kept.version = 'current';
   return kept;
 }
 

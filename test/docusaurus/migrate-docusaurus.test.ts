@@ -23,18 +23,18 @@ async function copyFixture(): Promise<{ parent: string; site: string }> {
 const NOT_CARRIED = [
   /lantern\/docusaurus\.config\.ts:24:3 {2}warning {2}"onBrokenMarkdownLinks" is not carried over {2}DG160/,
   /lantern\/docusaurus\.config\.ts:38:11 {2}warning {2}The docs option "editUrl" is not carried over {2}DG160/,
-  /lantern\/docusaurus\.config\.ts:42:9 {2}warning {2}The blog is not carried over {2}DG161/,
-  /lantern\/docusaurus\.config\.ts:48:11 {2}warning {2}Custom CSS \(\.\/src\/css\/custom\.css\) is not carried over {2}DG161/,
-  /lantern\/docusaurus\.config\.ts:69:5 {2}warning {2}The plugin "@docusaurus\/plugin-ideal-image" is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:47:9 {2}warning {2}The blog is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:53:11 {2}warning {2}Custom CSS \(\.\/src\/css\/custom\.css\) is not carried over {2}DG161/,
+  /lantern\/docusaurus\.config\.ts:74:5 {2}warning {2}The plugin "@docusaurus\/plugin-ideal-image" is not carried over {2}DG161/,
   /lantern\/docusaurus\.config\.ts:\d+:\d+ {2}warning {2}The local plugin "changelogStats" is not carried over {2}DG161/,
-  /lantern\/docusaurus\.config\.ts:77:3 {2}warning {2}"stylesheets" is not carried over {2}DG160/,
-  /lantern\/docusaurus\.config\.ts:94:5 {2}warning {2}"themeConfig\.docs" is not carried over {2}DG160/,
-  /lantern\/docusaurus\.config\.ts:111:30 {2}warning {2}Navbar link "Changelog" to the blog is left out/,
-  /lantern\/docusaurus\.config\.ts:114:18 {2}warning {2}Navbar item of type "dropdown" is not carried over {2}DG160/,
-  /lantern\/docusaurus\.config\.ts:146:21 {2}warning {2}Footer link "Changelog" to the blog is left out/,
-  /lantern\/docusaurus\.config\.ts:147:14 {2}warning {2}A footer item without a label/,
-  /lantern\/docusaurus\.config\.ts:153:5 {2}warning {2}"themeConfig\.prism" is not carried over {2}DG160/,
-  /lantern\/docusaurus\.config\.ts:163:7 {2}warning {2}"themeConfig\.algolia\.insights" is not carried over/,
+  /lantern\/docusaurus\.config\.ts:82:3 {2}warning {2}"stylesheets" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:99:5 {2}warning {2}"themeConfig\.docs" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:116:30 {2}warning {2}Navbar link "Changelog" to the blog is left out/,
+  /lantern\/docusaurus\.config\.ts:119:18 {2}warning {2}Navbar item of type "dropdown" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:152:21 {2}warning {2}Footer link "Changelog" to the blog is left out/,
+  /lantern\/docusaurus\.config\.ts:153:14 {2}warning {2}A footer item without a label/,
+  /lantern\/docusaurus\.config\.ts:159:5 {2}warning {2}"themeConfig\.prism" is not carried over {2}DG160/,
+  /lantern\/docusaurus\.config\.ts:169:7 {2}warning {2}"themeConfig\.algolia\.insights" is not carried over/,
   /lantern\/src\/pages\/index\.tsx {2}warning {2}The page src\/pages\/index\.tsx is not carried over {2}DG162/,
   /lantern\/src\/pages\/support\.md {2}warning {2}The page src\/pages\/support\.md is not carried over {2}DG162/,
   /lantern\/src\/theme\/Footer {2}warning {2}The swizzled component src\/theme\/Footer is not carried over {2}DG162/,
@@ -77,6 +77,26 @@ test('init --from-docusaurus migrates a Docusaurus site without its packages, sa
   assert.match(intro, /R3LAYD0CS7/);
   assert.match(intro, /href="https:\/\/github\.com\/lantern-labs\/relay"/);
   assert.doesNotMatch(intro, /href="\/blog"/, 'no link to the blog that was left behind');
+
+  // Versions, read in place: versions.json, versioned_docs/version-1.x/, versioned_sidebars/; the docs
+  // options lastVersion and versions carried over.
+  const config = await readFile(join(site, 'site.config.ts'), 'utf8');
+  assert.match(config, /lastVersion: 'current'/);
+  assert.match(config, /'1\.x': \{\s*label: '1\.x',\s*banner: 'unmaintained',?\s*\}/);
+  const old = await page('docs/1.x/quickstart');
+  assert.match(old, /id="create-endpoint"/);
+  assert.match(old, /relay endpoints create/);
+  assert.match(old, /which is no longer actively maintained/);
+  assert.match(old, /href="\/docs\/quickstart" data-version-latest="true"/, 'the banner links the latest quickstart');
+  assert.match(old, /href="\/docs\/1\.x\/concepts\/deliveries"/, 'a relative link stays in 1.x');
+  assert.match(await page('docs/1.x'), /Plan your move to Ed25519 signatures/);
+  const versionsOf = (html: string) =>
+    JSON.parse(
+      /data-island="VersionDropdown" data-props="([^"]*)"/.exec(html)![1].replaceAll('&quot;', '"'),
+    ).versions.map((v: { label: string; href: string }) => `${v.label} ${v.href}`);
+  assert.deepEqual(versionsOf(quickstart), ['2.x /docs/quickstart', '1.x /docs/1.x/quickstart']);
+  // A doc 1.x does not have: its dropdown entry goes to 1.x's main doc.
+  assert.deepEqual(versionsOf(await page('docs/guides/signing')), ['2.x /docs/guides/signing', '1.x /docs/1.x']);
 });
 
 test('the written config is the same on every run; a second run overwrites nothing', async () => {
