@@ -129,6 +129,47 @@ export interface ResponseView {
   descriptionHtml?: string;
   headers: ParameterView[];
   content?: MediaView;
+  /** The response's `links`: operations a client can call next with values from this response. */
+  links?: ResponseLinkView[];
+}
+
+/** One of a response's `links`. */
+export interface ResponseLinkView {
+  name: string;
+  /** The target as written: an operationId, or an operationRef such as '#/paths/~1orders~1{id}/get'. */
+  target: string;
+  targetKind: 'operationId' | 'operationRef';
+  /** baseUrl-joined URL of the target operation's page and its title, when the target resolves. */
+  href?: string;
+  targetTitle?: string;
+  /** Each parameter of the target and the value or runtime expression that fills it, as written. */
+  parameters: { name: string; value: string }[];
+  /** What fills the target's request body, as written (JSON-encoded when it is not a string). */
+  requestBody?: string;
+  descriptionHtml?: string;
+}
+
+/** One callback of an operation (`callbacks`): requests the API makes to a URL the caller gave it. */
+export interface CallbackView {
+  name: string;
+  /** Element id of the callback's heading ('callback-on-data'). */
+  id: string;
+  operations: CallbackOperationView[];
+}
+
+export interface CallbackOperationView {
+  /** Element id of the request's heading ('callback-on-data-post'). */
+  id: string;
+  /** The URL as a runtime expression ('{$request.body#/callbackUrl}/data'). */
+  expression: string;
+  /** Lower-case HTTP method. */
+  method: string;
+  summary?: string;
+  descriptionHtml?: string;
+  deprecated: boolean;
+  requestBody?: RequestBodyView;
+  /** What the API expects the caller's server to answer. */
+  responses: ResponseView[];
 }
 
 export interface CodeSampleView {
@@ -194,6 +235,8 @@ export interface ApiOperationView {
    * name). Its request body is the payload, its responses the ones the API expects back.
    */
   webhook?: true;
+  /** The operation's `callbacks`, in document order (absent when it has none). */
+  callbacks?: CallbackView[];
 }
 
 export interface OperationLinkView {

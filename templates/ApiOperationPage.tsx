@@ -1,6 +1,7 @@
 import type { ApiOperationView, RequestBodyView } from '../src/api-view.js';
 import { fieldAnchorLookup, type AnchorLookup } from '../src/openapi/field-anchors.js';
 import { ApiHeading } from './components/api/ApiHeading.js';
+import { Callbacks } from './components/api/Callbacks.js';
 import { CodeSampleTabs } from './components/api/CodeSampleTabs.js';
 import { HtmlBlock } from './components/api/HtmlBlock.js';
 import { Examples, MediaContent } from './components/api/MediaContent.js';
@@ -62,6 +63,7 @@ export function ApiOperationPage({ operation }: ApiOperationPageProps) {
             <ResponseTabs responses={operation.responses} anchors={anchors} />
           </section>
         )}
+        {operation.callbacks && <Callbacks callbacks={operation.callbacks} />}
       </div>
     </article>
   );

@@ -35,6 +35,7 @@ export function tabId(panelId: string): string {
 
 /** Every element id ApiOperationPage renders (description headings are added by the caller). */
 export function operationAnchors(view: ApiOperationView): string[] {
+  const callbacks = (view.callbacks ?? []).flatMap((c) => [c.id, ...c.operations.map((o) => o.id)]);
   const panels = [
     ...(view.requestBody && view.requestBody.contents.length > 1 ? view.requestBody.contents.map((c) => c.id) : []),
     ...view.responses.map((r) => r.id),
@@ -43,6 +44,7 @@ export function operationAnchors(view: ApiOperationView): string[] {
   ];
   return [
     ...view.sections.map((s) => s.id),
+    ...callbacks,
     ...panels.flatMap((id) => [id, tabId(id)]),
     ...fieldSpots(view).map((f) => f.anchor),
   ];
@@ -63,6 +65,8 @@ const OPERATION_SECTIONS = new Set([
   'responses',
   'code-samples',
   'response-example',
+  'sample-payload',
+  'callbacks',
 ]);
 const OVERVIEW_SECTIONS = new Set([
   'servers',
@@ -75,7 +79,9 @@ const OVERVIEW_SECTIONS = new Set([
 
 /** Whether ApiOperationPage may render this id itself (sections, tabs and panels). */
 export function isOperationId(id: string): boolean {
-  return OPERATION_SECTIONS.has(id) || /^(tab-|sample-|response-|request-body-|example-|param-|req-|res-)/.test(id);
+  return (
+    OPERATION_SECTIONS.has(id) || /^(tab-|sample-|response-|request-body-|example-|param-|req-|res-|callback-)/.test(id)
+  );
 }
 
 /** Whether ApiOverviewPage may render this id itself (sections and tags). */

@@ -1,5 +1,6 @@
 import kebabCase from 'lodash/kebabCase.js';
 import { snippetz } from '@scalar/snippetz';
+import type { BrokenLinkSeverity } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
@@ -15,7 +16,7 @@ import { buildOverviewView, tagSectionIds } from './build-overview-view.js';
 import { assignOperationSlugs } from './operation-slugs.js';
 import { createRedocAnchorResolver } from './redoc-anchors.js';
 import { renderDescription, type RenderDescriptionOptions, type RenderedDescription } from './render-description.js';
-import { createPageCollector, type BuildContext, type PageCollector } from './view-context.js';
+import { createPageCollector, type BuildContext, type OperationTarget, type PageCollector } from './view-context.js';
 import { operationPage, pageDefaults, plainText, unique } from './operation-page.js';
 import { buildWebhookPages } from './build-webhook-pages.js';
 
@@ -30,6 +31,8 @@ export interface BuildApiPagesOptions {
   visibleTabs: number;
   /** One page per `components/schemas` entry (config `api.schemaPages`, default true). */
   schemaPages?: boolean;
+  /** How a response link to no operation is reported (config `api.onBrokenLinks`, default 'warn'). */
+  onBrokenLinks?: BrokenLinkSeverity;
 }
 
 export interface ApiPages {
@@ -61,6 +64,11 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     ...buildContext(spec, options, resolveFragment),
     schemaHref: (name) => (schemaRoutes.has(name) ? joinBase(options.baseUrl, schemaRoutes.get(name)!) : undefined),
     overviewHref: joinBase(options.baseUrl, overviewRoute),
+    ...operationTargets(
+      spec,
+      names.map((n, i) => ({ title: n.title, href: joinBase(options.baseUrl, routes[i]) })),
+    ),
+    onBrokenLinks: options.onBrokenLinks ?? 'warn',
   };
   const snippets = snippetz();
   const operationPages = spec.operations.map((entry, index) => {
@@ -140,6 +148,34 @@ function buildContext(
     renderMarkdown,
     sampleTemplates: new Map(),
     memo: new Map(),
+  };
+}
+
+/**
+ * How response links find their target: by operationId, or by an `operationRef` that is a pointer
+ * into this description ('#/paths/~1orders~1{id}/get', braces also percent-encoded).
+ */
+function operationTargets(
+  spec: ApiSpec,
+  targets: OperationTarget[],
+): Pick<BuildContext, 'operationById' | 'operationByRef'> {
+  const byId = new Map<string, OperationTarget>();
+  const byPointer = new Map<string, OperationTarget>();
+  spec.operations.forEach((entry, i) => {
+    const id = entry.operation.operationId;
+    if (typeof id === 'string' && !byId.has(id)) byId.set(id, targets[i]);
+    byPointer.set(entry.pointer, targets[i]);
+  });
+  const decoded = (ref: string) => {
+    try {
+      return decodeURIComponent(ref);
+    } catch {
+      return ref;
+    }
+  };
+  return {
+    operationById: (operationId) => byId.get(operationId),
+    operationByRef: (ref) => (ref.startsWith('#') ? (byPointer.get(ref) ?? byPointer.get(decoded(ref))) : undefined),
   };
 }
 

@@ -1,7 +1,7 @@
-import kebabCase from 'lodash/kebabCase.js';
 import type { ApiOperationEntry } from './api-spec.js';
 import type {
   ApiOperationView,
+  CallbackView,
   ApiSectionView,
   ParameterGroupView,
   ParameterLocation,
@@ -10,12 +10,12 @@ import type {
 } from '../api-view.js';
 import { buildCodeSamples, type Snippets } from './code-samples.js';
 import { exampleValue, pruneExample } from './example-value.js';
-import { escapePointerToken } from './json-pointer.js';
-import { mediaToView } from './media-to-view.js';
-import type { MediaTypeObject, RequestBodyObject } from './openapi-types.js';
+import type { RequestBodyObject } from './openapi-types.js';
 import { parameterToView } from './parameter-to-view.js';
 import { resolveRef } from './resolve-ref.js';
+import { requestBodyView } from './request-body-to-view.js';
 import { responsesToView } from './responses-to-view.js';
+import { callbacksToView } from './callbacks-to-view.js';
 import { securityToWords } from './security-to-words.js';
 import { isPublicOperation, securityAlternatives } from './security-view.js';
 import { serverUrl } from './server-url.js';
@@ -53,6 +53,7 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
       ? requestBodyView(body, ctx, bodyRef ?? `${entry.pointer}/requestBody`)
       : undefined;
   const responses = responsesToView(operation.responses, ctx, `${entry.pointer}/responses`);
+  const callbacks = callbacksToView(operation.callbacks, ctx, `${entry.pointer}/callbacks`);
   const base = serverUrl(entry.servers[0]);
   // A webhook is a request the API sends: there is nothing for a reader to call, so no code samples.
   const codeSamples = entry.webhook ? [] : operationSamples(input, body, base);
@@ -77,8 +78,15 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
     responses,
     codeSamples,
     visibleTabs: input.visibleTabs,
-    sections: sections({ groups: parameterGroups, body: requestBody, responses, hasSamples: codeSamples.length > 0 }),
+    sections: sections({
+      groups: parameterGroups,
+      body: requestBody,
+      responses,
+      hasSamples: codeSamples.length > 0,
+      callbacks,
+    }),
   };
+  if (callbacks.length) view.callbacks = callbacks;
   if (entry.webhook) {
     view.webhook = true;
     view.sections = webhookSections(view.sections, requestBody);
@@ -114,26 +122,6 @@ function groupParameters(entry: ApiOperationEntry, ctx: ViewContext): ParameterG
   });
 }
 
-function requestBodyView(body: RequestBodyObject, ctx: ViewContext, pointer: string): RequestBodyView {
-  const contents = Object.entries(body.content ?? {}).map(([mediaType, media]) => ({
-    id: `request-body-${kebabCase(mediaType)}`,
-    ...mediaToView(
-      {
-        mediaType,
-        media: resolveRef<MediaTypeObject>(ctx.document, media).value ?? {},
-        direction: 'request',
-        pointer: `${pointer}/content/${escapePointerToken(mediaType)}`,
-      },
-      ctx,
-    ),
-  }));
-  return {
-    required: body.required === true,
-    contents,
-    ...optionalField('descriptionHtml', renderDescriptionField(ctx, body.description, `${pointer}/description`)),
-  };
-}
-
 function bodyExample(
   body: RequestBodyObject | undefined,
   ctx: ViewContext,
@@ -162,10 +150,11 @@ interface SectionInput {
   body: RequestBodyView | undefined;
   responses: ResponseView[];
   hasSamples: boolean;
+  callbacks: CallbackView[];
 }
 
 /** The page's sections in the order they render: the code column first (it follows the header), then the reference. */
-function sections({ groups, body, responses, hasSamples }: SectionInput): ApiSectionView[] {
+function sections({ groups, body, responses, hasSamples, callbacks }: SectionInput): ApiSectionView[] {
   const hasBody = Boolean(body);
   const out: ApiSectionView[] = [];
   if (hasSamples) out.push({ id: 'code-samples', text: 'Code samples', depth: 2 });
@@ -178,6 +167,11 @@ function sections({ groups, body, responses, hasSamples }: SectionInput): ApiSec
     );
   if (hasBody) out.push({ id: 'request-body', text: 'Request body', depth: 2 });
   if (responses.length) out.push({ id: 'responses', text: 'Responses', depth: 2 });
+  if (callbacks.length)
+    out.push(
+      { id: 'callbacks', text: 'Callbacks', depth: 2 },
+      ...callbacks.map((c) => ({ id: c.id, text: c.name, depth: 3 as const })),
+    );
   return out;
 }
 

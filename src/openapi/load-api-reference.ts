@@ -54,6 +54,7 @@ async function loadOneApi(config: SiteConfig, source: ApiSource, highlighter: Hi
     languages: config.code.languages,
     visibleTabs: config.code.visibleTabs,
     schemaPages: config.api.schemaPages,
+    onBrokenLinks: config.api.onBrokenLinks,
   });
   const title = (loaded.spec.document.info as { title?: unknown } | undefined)?.title;
   return {

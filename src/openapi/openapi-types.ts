@@ -89,6 +89,17 @@ export interface ResponseObject {
   description?: string;
   headers?: Record<string, HeaderObject | RefObject>;
   content?: Record<string, MediaTypeObject>;
+  links?: Record<string, LinkObject | RefObject>;
+}
+
+/** A response link: an operation (by operationId or operationRef) and how to fill its parameters. */
+export interface LinkObject {
+  operationId?: string;
+  operationRef?: string;
+  parameters?: Record<string, unknown>;
+  requestBody?: unknown;
+  description?: string;
+  server?: ServerObject;
 }
 
 export interface CodeSampleObject {
@@ -112,6 +123,8 @@ export interface OperationObject {
   servers?: ServerObject[];
   'x-slug'?: string;
   'x-codeSamples'?: CodeSampleObject[];
+  /** Callbacks by name: each maps URL expressions to path items (or is a `$ref`). */
+  callbacks?: Record<string, Record<string, PathItemObject | RefObject> | RefObject>;
   [extension: string]: unknown;
 }
 

@@ -5,6 +5,7 @@ import { mediaToView } from './media-to-view.js';
 import type { HeaderObject, MediaTypeObject, ResponseObject } from './openapi-types.js';
 import { parameterToView } from './parameter-to-view.js';
 import { resolveRef } from './resolve-ref.js';
+import { responseLinks } from './response-links.js';
 import { renderDescriptionField, memoized, type ViewContext } from './view-context.js';
 
 /** One tab per status code and media type, in document order with `default` last. */
@@ -31,11 +32,13 @@ function responseViews(
   if (!response || typeof response !== 'object') return [];
   const id = `response-${status.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const descriptionHtml = renderDescriptionField(ctx, response.description, `${pointer}/description`);
+  const links = responseLinks(response.links, ctx, `${pointer}/links`);
   const common = {
     status,
     kind: statusKind(status),
     headers: headersOf(response, ctx, pointer),
     ...(descriptionHtml ? { descriptionHtml } : {}),
+    ...(links.length ? { links } : {}),
   };
   const contents = Object.entries(response.content ?? {});
   if (contents.length === 0) return [{ id, label: status, ...common }];

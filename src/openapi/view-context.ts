@@ -3,6 +3,13 @@ import type { LinkRef } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import type { RenderedDescription } from './render-description.js';
+import type { BrokenLinkSeverity } from '../config/schema.js';
+
+/** Where an operation's page is, for the response links that name it. */
+export interface OperationTarget {
+  href: string;
+  title: string;
+}
 
 /** What one build of the API pages shares: the document and the cached renderers. */
 export interface BuildContext {
@@ -27,6 +34,12 @@ export interface BuildContext {
   schemaHref?: (name: string) => string | undefined;
   /** baseUrl-joined URL of the API's overview page (security schemes are explained there). */
   overviewHref?: string;
+  /** The page of the operation with this operationId (response links), when there is one. */
+  operationById?: (operationId: string) => OperationTarget | undefined;
+  /** The page of the operation an `operationRef` points at ('#/paths/~1orders/get'), when there is one. */
+  operationByRef?: (operationRef: string) => OperationTarget | undefined;
+  /** How a response link to no operation is reported (config `api.onBrokenLinks`, default 'warn'). */
+  onBrokenLinks?: BrokenLinkSeverity;
   /** Views of shared components (`$ref`s) with what they recorded, for `memoized`. */
   memo: Map<string, { value: unknown; page: PageCollector }>;
 }

@@ -3,7 +3,7 @@
  * parameter tables, the request body and each response as a readable schema tree, one example and
  * a curl sample. Built from the same view model the page renders, so it says what the page says.
  */
-import type { ApiOperationView, ParameterView, SchemaView } from '../../api-view.js';
+import type { ApiOperationView, ParameterView, ResponseLinkView, SchemaView } from '../../api-view.js';
 import { htmlToText } from '../../shared/html-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 
@@ -105,6 +105,37 @@ function responsesSection(view: ApiOperationView): string[] {
     if (response.content) {
       parts.push(`\`${response.content.mediaType}\`:`, schemaTree(response.content.schema).join('\n'));
     }
+    if (response.links) parts.push('Links:', response.links.map(linkLine).join('\n'));
+  }
+  return parts;
+}
+
+/** A response link as a list item: its name, target (a link when it resolves) and parameters. */
+function linkLine(link: ResponseLinkView): string {
+  const target = link.href ? `[${link.targetTitle}](${link.href})` : `\`${link.target || 'no operation'}\``;
+  const filled = [
+    ...link.parameters.map((p) => `\`${p.name}\` = \`${p.value}\``),
+    ...(link.requestBody !== undefined ? [`request body = \`${link.requestBody}\``] : []),
+  ];
+  const description = text(link.descriptionHtml);
+  return `- \`${link.name}\`: ${target}${description ? `. ${description}` : ''}${filled.length ? ` (${filled.join(', ')})` : ''}`;
+}
+
+function callbacksSection(view: ApiOperationView): string[] {
+  if (!view.callbacks) return [];
+  const parts = ['## Callbacks'];
+  for (const callback of view.callbacks) {
+    parts.push(`### ${callback.name}`);
+    for (const request of callback.operations) {
+      const heading = `\`${request.method.toUpperCase()} ${request.expression}\`${request.deprecated ? ' (deprecated)' : ''}`;
+      parts.push(heading, request.summary ?? '', text(request.descriptionHtml));
+      for (const content of request.requestBody?.contents ?? [])
+        parts.push(`Request body \`${content.mediaType}\`:`, schemaTree(content.schema).join('\n'));
+      const answers = request.responses.map(
+        (r) => `- ${r.status}${r.descriptionHtml ? `: ${text(r.descriptionHtml)}` : ''}`,
+      );
+      if (answers.length) parts.push('Expected responses:', answers.join('\n'));
+    }
   }
   return parts;
 }
@@ -142,6 +173,7 @@ export function operationMarkdown(view: ApiOperationView): string {
     ...view.parameterGroups.flatMap((g) => [`## ${g.title}`, parameterTable(g.parameters)]),
     ...bodySection(view),
     ...responsesSection(view),
+    ...callbacksSection(view),
     ...exampleSection(view),
     ...curlSection(view),
   ];

@@ -1,5 +1,5 @@
 import { responseExampleId } from '../../../src/openapi/api-anchors.js';
-import type { ResponseView } from '../../../src/api-view.js';
+import type { ResponseLinkView, ResponseView } from '../../../src/api-view.js';
 import type { AnchorLookup } from '../../../src/openapi/field-anchors.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { Examples, MediaContent } from './MediaContent.js';
@@ -9,16 +9,18 @@ import { Tabs } from './Tabs.js';
 export interface ResponseTabsProps {
   responses: ResponseView[];
   anchors?: AnchorLookup;
+  /** The tab group's kind (`data-tabs`); default 'responses', the operation's own. */
+  group?: string;
 }
 
 /**
  * One tab per status code (and media type), each with its description, headers and schema. The
  * examples are not repeated here: they show in the code column (`ResponseExampleTabs`).
  */
-export function ResponseTabs({ responses, anchors }: ResponseTabsProps) {
+export function ResponseTabs({ responses, anchors, group = 'responses' }: ResponseTabsProps) {
   return (
     <Tabs
-      group="responses"
+      group={group}
       label="Responses by status code"
       items={responses.map((response) => ({
         value: response.label,
@@ -51,6 +53,43 @@ function ResponsePanel({ response, anchors }: { response: ResponseView; anchors?
       ) : (
         <p className="api-muted">No response body.</p>
       )}
+      {response.links && <ResponseLinks links={response.links} />}
+    </>
+  );
+}
+
+/**
+ * The response's `links`: the operations a client can call next, each linked to its page when
+ * it resolves (else named as written), with what fills their parameters.
+ */
+function ResponseLinks({ links }: { links: ResponseLinkView[] }) {
+  return (
+    <>
+      <p className="api-subheading">Links</p>
+      <ul className="api-links">
+        {links.map((link) => (
+          <li key={link.name}>
+            <code>{link.name}</code>
+            {': '}
+            {link.href ? <a href={link.href}>{link.targetTitle}</a> : <code>{link.target || 'no operation'}</code>}
+            <HtmlBlock className="api-description" html={link.descriptionHtml} />
+            {(link.parameters.length > 0 || link.requestBody !== undefined) && (
+              <ul>
+                {link.parameters.map((p) => (
+                  <li key={p.name}>
+                    <code>{p.name}</code> = <code>{p.value}</code>
+                  </li>
+                ))}
+                {link.requestBody !== undefined && (
+                  <li>
+                    request body = <code>{link.requestBody}</code>
+                  </li>
+                )}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
