@@ -48,12 +48,26 @@ function ResponsePanel({ response, anchors }: { response: ResponseView; anchors?
           />
         </>
       )}
-      {response.content ? (
-        <MediaContent media={response.content} anchorOf={anchors?.(response.id)} showExamples={false} />
-      ) : (
-        <p className="api-muted">No response body.</p>
-      )}
-      {response.links && <ResponseLinks links={response.links} />}
+      <ResponseBody response={response} anchors={anchors} />
+    </>
+  );
+}
+
+/**
+ * The body's schema, then the links. One child of the panel, and only one element without links:
+ * React's useId (the selectors' group names) depends on how many siblings a component has.
+ */
+function ResponseBody({ response, anchors }: { response: ResponseView; anchors?: AnchorLookup }) {
+  const body = response.content ? (
+    <MediaContent media={response.content} anchorOf={anchors?.(response.id)} showExamples={false} />
+  ) : (
+    <p className="api-muted">No response body.</p>
+  );
+  if (!response.links) return body;
+  return (
+    <>
+      {body}
+      <ResponseLinks links={response.links} />
     </>
   );
 }
