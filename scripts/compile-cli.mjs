@@ -26,7 +26,7 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*', 'mermaid', 'dompurify'],
   // CommonJS dependencies inside an ES module still call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);",

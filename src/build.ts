@@ -24,6 +24,7 @@ import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
+import { diagramsOf } from './content/check-diagrams.js';
 import { searchIndexFiles, searchIndexFilesOffThread } from './search/search-index-files.js';
 
 export interface BuildOptions {
@@ -142,6 +143,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     stages.loadApiReference(config),
     collectStaticFiles(config),
   ]);
+  // Diagrams are parsed with mermaid (loaded only when there are some) while the rest goes on.
+  const diagrams = diagramsOf(content.pages);
+  const diagramCheck = diagrams.length ? stages.checkDiagrams(diagrams) : Promise.resolve([]);
   // KaTeX's stylesheet and fonts are written only when some page has math.
   const katexFiles = content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
@@ -182,19 +186,21 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     ),
     ...checkPagination(content.pages),
     ...checkDocsFeatures(table),
+    ...(await diagramCheck),
   ];
   const watchFiles = [...loaded.dependencies, ...api.files];
   if (hasErrors(diagnostics)) return { config, pageCount: pages.length, diagnostics, watchFiles };
 
   progress('bundle');
-  // MDX pages that hydrate the site's components need a client that has them.
+  // Pages that hydrate the site's components or draw diagrams need a client that has them.
   const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
-  const { bundle, diagnostics: bundleDiagnostics } = islandModules.length
-    ? await stages.bundleClientWithIslands({
-        ...clientOptions,
-        islands: { modules: islandModules, site: docusaurusContextOf(config), baseUrl: config.baseUrl },
-      })
-    : await bundling;
+  const islands = islandModules.length
+    ? { modules: islandModules, site: docusaurusContextOf(config), baseUrl: config.baseUrl }
+    : undefined;
+  const { bundle, diagnostics: bundleDiagnostics } =
+    islands || diagrams.length
+      ? await stages.bundleClientWithFeatures({ ...clientOptions, islands, mermaid: diagrams.length > 0 })
+      : await bundling;
   if (!bundle)
     return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
 

@@ -12,6 +12,13 @@ export interface TocItem {
   text: string;
 }
 
+/** A ```mermaid code block: its source and where it starts in the page's file. */
+export interface DiagramRef {
+  source: string;
+  line?: number;
+  column?: number;
+}
+
 /** An in-site link found in a page, checked once every route is known. */
 export interface LinkRef {
   /** Route (without baseUrl) the link points to, or '' for a same-page anchor. */
@@ -63,6 +70,8 @@ export interface Page {
   docMeta?: DocMeta;
   /** The body has KaTeX math: the page links KaTeX's stylesheet. */
   usesMath?: boolean;
+  /** ```mermaid diagrams of the body (the client draws them; the build checks their syntax). */
+  diagrams?: DiagramRef[];
   /**
    * MDX pages: the site's component modules (paths in the site, sorted) whose islands the page
    * hydrates; the page links their stylesheets and the browser loads their chunks.

@@ -10,6 +10,7 @@ import { compileRenderer, type CompiledRenderer } from '../render/load-renderer.
 import type { SearchIndexCache } from '../search/search-index-files.js';
 import type { OutputManifest } from '../output/writer.js';
 import { cached, type StageResults } from '../cache/cached.js';
+import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
 
 /**
  * What `docsgen dev` keeps between builds, passed to runBuild as one object (nothing is kept at
@@ -67,10 +68,12 @@ export function cachedStages(cache: BuildCache | undefined, highlighter: Highlig
       filesRead: (result) => result.bundle?.inputs ?? [],
       keep: (result) => result.bundle !== undefined,
     }),
-    // The client of a site whose MDX pages hydrate its components (built once the pages are known).
-    bundleClientWithIslands: cached<BundleClientOptions, BundleResult>('bundle-islands', bundleClient, results, {
+    // The client of a site whose pages hydrate its components or draw diagrams (built once the pages are known).
+    bundleClientWithFeatures: cached<BundleClientOptions, BundleResult>('bundle-features', bundleClient, results, {
       filesRead: (result) => result.bundle?.inputs ?? [],
       keep: (result) => result.bundle !== undefined,
     }),
+    // Loading mermaid takes seconds: the check runs again only when a diagram changed.
+    checkDiagrams: cached<PageDiagram[], Diagnostic[]>('diagrams', checkDiagrams, results),
   };
 }

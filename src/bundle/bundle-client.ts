@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { packageRoot } from '../shared/package-paths.js';
-import { islandModulesPlugins, SITE_FILE, type ClientIslandsInput } from './island-modules.js';
+import { clientFeatureOptions, SITE_FILE, type ClientFeatures, type ClientIslandsInput } from './island-modules.js';
 
 export interface ClientBundle {
   /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */
@@ -18,13 +18,11 @@ export interface ClientBundle {
   islands?: Record<string, { css: string[] }>;
 }
 
-export interface BundleClientOptions {
+export interface BundleClientOptions extends ClientFeatures {
   root: string;
   templatesDir: string;
   highlightTheme: string;
   minify?: boolean;
-  /** The site's own components that MDX pages hydrate: bundled too, one chunk per module, loaded where used. */
-  islands?: ClientIslandsInput;
 }
 
 /** The stylesheet of a highlight.js theme, or undefined when there is no theme of that name. */
@@ -65,6 +63,9 @@ function islandStylesheets(
 
 /** The scripts: the entry, its lazily loaded chunks and, with `islands`, the site's components. */
 function buildScripts(options: BundleClientOptions, { pkg, templates }: { pkg: string; templates: string }) {
+  // The site's components (one chunk per module) and diagrams, loaded where used.
+  const features =
+    options.islands || options.mermaid ? clientFeatureOptions(options, resolve(options.root), pkg) : undefined;
   return build({
     entryPoints: { entry: join(pkg, 'src/client/entry.tsx') },
     // Paths (and so chunk hashes) relative to docsgen, not to the shell's working directory.
@@ -81,11 +82,11 @@ function buildScripts(options: BundleClientOptions, { pkg, templates }: { pkg: s
     chunkNames: '[name].[hash]',
     metafile: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: features?.define ?? { 'process.env.NODE_ENV': '"production"' },
     alias: { '@templates': templates },
     legalComments: 'none',
     logLevel: 'silent',
-    ...(options.islands && { plugins: islandModulesPlugins(options.islands, resolve(options.root), pkg) }),
+    plugins: features?.plugins,
   });
 }
 

@@ -88,18 +88,12 @@ function sitePathsPlugin(root: string): Plugin {
  * the islands chunk hydrates with it), images as the same hashed URLs, CSS modules with the same
  * class names, their stylesheets shipped with the chunks.
  */
-export function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: string): Plugin[] {
+function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: string): Plugin[] {
   const assets = createAssetResolver(input.baseUrl);
   const realPath = (path: string, namespace: string) => (namespace === SITE ? join(root, path) : path);
   const plugin: Plugin = {
     name: 'docsgen-island-modules',
     setup(esbuild) {
-      // The entry's islands chunk, with the site's components.
-      esbuild.onResolve({ filter: /^\.\/islands\.js$/ }, (args) =>
-        args.importer === join(pkg, 'src/client/entry.tsx')
-          ? { path: join(pkg, 'src/client/islands-with-mdx.tsx') }
-          : undefined,
-      );
       esbuild.onResolve({ filter: /^docsgen:mdx-islands$/ }, () => ({ path: 'mdx-islands', namespace: 'docsgen' }));
       esbuild.onLoad({ filter: /.*/, namespace: 'docsgen' }, () => ({
         contents: manifest(input, root),
@@ -126,4 +120,41 @@ export function islandModulesPlugins(input: ClientIslandsInput, root: string, pk
     },
   };
   return [sitePathsPlugin(root), plugin, cssModulesPlugin({ root, emitCss: true, realPath })];
+}
+
+/** What a site's client has beyond the built-in islands (bundle-client.ts). */
+export interface ClientFeatures {
+  islands?: ClientIslandsInput;
+  /** Some page has a ```mermaid diagram. */
+  mermaid?: boolean;
+}
+
+/**
+ * The build options of a client with more than the built-in islands: islands-extended.tsx in
+ * place of the entry's islands chunk, with the features switched on (the rest is left out of the
+ * bundle), and the plugins of the site's components.
+ */
+export function clientFeatureOptions(
+  features: ClientFeatures,
+  root: string,
+  pkg: string,
+): { define: Record<string, string>; plugins: Plugin[] } {
+  const extended: Plugin = {
+    name: 'docsgen-islands-extended',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^\.\/islands\.js$/ }, (args) =>
+        args.importer === join(pkg, 'src/client/entry.tsx')
+          ? { path: join(pkg, 'src/client/islands-extended.tsx') }
+          : undefined,
+      );
+    },
+  };
+  return {
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __DOCSGEN_MDX_ISLANDS__: String(Boolean(features.islands)),
+      __DOCSGEN_MERMAID__: String(Boolean(features.mermaid)),
+    },
+    plugins: [extended, ...(features.islands ? islandModulesPlugins(features.islands, root, pkg) : [])],
+  };
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { LinkRef, TocItem } from '../model.js';
+import type { DiagramRef, LinkRef, TocItem } from '../model.js';
 import type { Highlighter } from './highlighter.js';
 
 /** A local file (image, download) referenced by a page, copied to the output with a hashed name. */
@@ -40,6 +40,8 @@ export interface MarkdownContext {
   links: LinkRef[];
   assets: AssetRef[];
   docsFeatures: { name: string; line?: number }[];
+  /** ```mermaid blocks, drawn in the browser and checked at build time. */
+  diagrams: DiagramRef[];
   diagnostics: Diagnostic[];
 }
 
@@ -58,7 +60,7 @@ export type MarkdownContextInput = Pick<
 >;
 
 export function createMarkdownContext(input: MarkdownContextInput): MarkdownContext {
-  return { ...input, toc: [], anchors: [], links: [], assets: [], docsFeatures: [], diagnostics: [] };
+  return { ...input, toc: [], anchors: [], links: [], assets: [], docsFeatures: [], diagrams: [], diagnostics: [] };
 }
 
 export function contextOf(file: { data: Record<string, unknown> }): MarkdownContext {

@@ -82,6 +82,7 @@ export function pageFromHtml(entry: DocEntry, html: string, file: VFile, extra: 
     docsFeatures: context.docsFeatures,
     docMeta: { ...buildDocMeta(fm), ...(context.contentTitle === undefined ? {} : { titleInContent: true }) },
     ...(html.includes('class="katex"') ? { usesMath: true } : {}),
+    ...(context.diagrams.length ? { diagrams: context.diagrams } : {}),
   };
   const missingTitle: Diagnostic[] =
     fm.title || context.contentTitle

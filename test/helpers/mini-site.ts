@@ -1,4 +1,6 @@
 import { mkdtemp, mkdir, writeFile, cp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -25,6 +27,15 @@ export default defineConfig({
   ${extra}
 });
 `;
+}
+
+/** The files of a fixture site folder (`content/`, `src/`, `static/`) by path, with a favicon, for createMiniSite. */
+export function fixtureSiteFiles(folder: string): Record<string, string> {
+  const files = fg.sync(['content/**', 'src/**', 'static/**'], { cwd: folder });
+  return {
+    'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+    ...Object.fromEntries(files.map((path) => [path, readFileSync(join(folder, path), 'utf8')])),
+  };
 }
 
 /** Writes a site into a fresh temporary directory and returns its path. */

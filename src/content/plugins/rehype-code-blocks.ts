@@ -1,4 +1,5 @@
 import { visit, SKIP } from 'unist-util-visit';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { toString } from 'hast-util-to-string';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
@@ -39,6 +40,17 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
 }
 
 /**
+ * A ```mermaid block: its source as a code block (what readers without JavaScript see), inside a
+ * `[data-mermaid]` box the client draws the diagram in (client/mermaid-diagrams.ts).
+ */
+export function renderDiagramHtml(source: string): string {
+  const block = renderCodeBlockHtml({
+    highlighted: { language: 'mermaid', lines: source.split('\n').map(escapeHtml) },
+  });
+  return `<div class="mermaid-diagram" data-mermaid="">${block}</div>`;
+}
+
+/**
  * Replaces every fenced code block with a highlighted, titled block that has a copy button, its
  * highlighted lines (meta ranges or magic comments) and, with `showLineNumbers`, line numbers.
  */
@@ -54,6 +66,13 @@ export function rehypeCodeBlocks() {
       if (!code) return;
       const className = (code.properties.className as string[] | undefined) ?? [];
       const language = className.find((c) => c.startsWith('language-'))?.slice('language-'.length);
+      if (language === 'mermaid') {
+        const source = toString(code).replace(/\n$/, '');
+        const line = node.position ? node.position.start.line + context.lineOffset : undefined;
+        context.diagrams.push({ source, line, column: node.position?.start.column });
+        parent.children.splice(index, 1, { type: 'raw', value: renderDiagramHtml(source) } as never);
+        return [SKIP, index + 1];
+      }
       const meta = (code.data as { meta?: string } | undefined)?.meta;
       const { title, highlightLines, hasRanges, lineNumbersStart } = parseCodeMeta(meta);
       // As in Docusaurus, line ranges in the meta win over magic comments, which then stay in the code.

@@ -3,13 +3,11 @@
 // the same site loads no component code, and a navigation to and from a component page works.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
-import { createMiniSite, REPO } from '../../helpers/mini-site.js';
+import { createMiniSite, fixtureSiteFiles, REPO } from '../../helpers/mini-site.js';
 import { newPage, waitForHydration } from './real-site.js';
 
 const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx');
@@ -17,15 +15,9 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof serveDirectory>>;
 
 before(async () => {
-  const files = Object.fromEntries(
-    fg
-      .sync(['content/**', 'src/**', 'static/**'], { cwd: FIXTURE })
-      .map((path) => [path, readFileSync(join(FIXTURE, path), 'utf8')]),
-  );
   const root = await createMiniSite({
     files: {
-      ...files,
-      'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+      ...fixtureSiteFiles(FIXTURE),
       'content/guides/release-notes.md': '---\ntitle: Release notes\n---\n\n## 2.4.1\n\nFaster `hotspots list`.\n',
     },
   });

@@ -1,0 +1,30 @@
+/**
+ * The islands chunk of a site that needs more than the built-in islands: islands.tsx, plus the
+ * site's own components on MDX pages and the mermaid diagrams, each loaded only on the pages that
+ * have some. The client bundle puts this module in place of islands.tsx only for such sites
+ * (bundle/island-modules.ts), with the features the site uses switched on, so that every other
+ * site's client stays as it was, byte for byte.
+ */
+import { hydrateIslands as hydrateBuiltInIslands } from './islands.js';
+
+export * from './islands.js';
+
+/** Set by the client bundle: the site has MDX pages with components, the site has diagrams. */
+declare const __DOCSGEN_MDX_ISLANDS__: boolean;
+declare const __DOCSGEN_MERMAID__: boolean;
+
+let mdxIslands: Promise<typeof import('./mdx-islands.js')> | undefined;
+
+const failed = (what: string) => (error: unknown) => console.error(`docsgen: could not load ${what}.`, error);
+
+/** Hydrates the built-in islands and the site's components under `scope`, draws its diagrams. */
+export function hydrateIslands(scope: ParentNode = document): void {
+  hydrateBuiltInIslands(scope);
+  // Once loaded, called after every navigation: it unmounts the components a navigation removed.
+  if (__DOCSGEN_MDX_ISLANDS__ && (mdxIslands || scope.querySelector('docsgen-island')))
+    (mdxIslands ??= import('./mdx-islands.js'))
+      .then((m) => m.hydrateMdxIslands(scope))
+      .catch(failed('the components of the page'));
+  if (__DOCSGEN_MERMAID__ && scope.querySelector('[data-mermaid]'))
+    import('./mermaid-diagrams.js').then((m) => m.drawDiagrams(scope)).catch(failed('the diagram renderer'));
+}
