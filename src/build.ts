@@ -139,6 +139,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       cache: options.cache?.content,
       changed: options.changed && new Set(options.changed),
       scratchDir: options.scratchDir,
+      stageResults: options.cache?.steps,
     }),
     stages.loadApiReference(config),
     collectStaticFiles(config),

@@ -13,6 +13,7 @@ import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import type { SplitSource } from './parse-front-matter.js';
 import { parsePages } from './parse-pages.js';
+import type { StageResults } from '../cache/cached.js';
 import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
 
 export interface LoadContentOptions {
@@ -25,6 +26,8 @@ export interface LoadContentOptions {
   changed?: ReadonlySet<string>;
   /** Without a cache: a folder for the page bodies of a large site (see spilled-body.ts). */
   scratchDir?: string;
+  /** The build cache's stage results: MDX pages are kept there, each under `cached` (parse-mdx-page.ts). */
+  stageResults?: StageResults;
 }
 
 export interface LoadedContent {
@@ -46,6 +49,7 @@ export async function loadContent({
   cache,
   changed,
   scratchDir,
+  stageResults,
 }: LoadContentOptions): Promise<LoadedContent> {
   const collected = await collectVersionSources(config, cache, changed);
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
@@ -87,7 +91,7 @@ export async function loadContent({
   const mdxEntries = entries.filter(isMdx);
   const parseMdx = async () => {
     const mdx = await loadMdxPipeline();
-    return mdx.parseMdxPages(mdxEntries, mdx.createMdxPageOptions(config, parseOptions));
+    return mdx.parseMdxPages(mdxEntries, mdx.createMdxPageOptions(config, parseOptions), stageResults);
   };
   const [markdownOutcomes, mdxOutcomes] = await Promise.all([
     cache

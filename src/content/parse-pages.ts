@@ -9,7 +9,13 @@ import { spilledBody } from './spilled-body.js';
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 150;
 
-export type ParseOutcome = { entry: DocEntry; parsed?: ParsedPage; diagnostics: Diagnostic[] };
+export type ParseOutcome = {
+  entry: DocEntry;
+  parsed?: ParsedPage;
+  diagnostics: Diagnostic[];
+  /** Files other than the page the parse read (an MDX page's imports): what a cached parse depends on. */
+  files?: string[];
+};
 
 /** A page whose parsing threw (a remark or rehype plugin): DG200 at the page, the exception as its cause. */
 function failure(entry: DocEntry, cause: DiagnosticCause, line?: number): ParseOutcome {

@@ -1,5 +1,5 @@
 import { build, type Message, type Plugin } from 'esbuild';
-import { dirname, relative } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { MdxImport } from './remark-mdx-references.js';
@@ -25,6 +25,8 @@ export interface MdxBundleInput {
 export interface MdxBundle {
   js: string;
   map: string;
+  /** The site's files bundled with the page (components, partials, data, stylesheets, images): what its cache entry depends on. */
+  files: string[];
 }
 
 /** The name esbuild gives the compiled page (errors located in it are at the page's imports). */
@@ -176,6 +178,7 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       platform: 'node',
       target: 'node20',
       outfile: 'page.js',
+      metafile: true,
       sourcemap: 'external',
       jsx: 'automatic',
       loader: { '.js': 'jsx' },
@@ -189,7 +192,11 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
     });
     const js = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text ?? '';
     const map = result.outputFiles.find((file) => file.path.endsWith('.map'))?.text ?? '{}';
-    return { bundle: { js, map }, diagnostics: warnings };
+    const files = Object.keys(result.metafile.inputs)
+      // Files only: not the page itself (stdin) nor modules of other namespaces (theme modules, wrappers).
+      .filter((path) => !path.endsWith(PAGE_MODULE) && !path.startsWith('<') && !/^[\w-]{2,}:/.test(path))
+      .map((path) => resolve(input.root, path));
+    return { bundle: { js, map, files }, diagnostics: warnings };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors ?? [];
     if (!errors.length) throw error;

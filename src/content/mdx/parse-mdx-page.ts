@@ -1,5 +1,7 @@
 import pMap from 'p-map';
-import { causeOf, errorDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { createHash } from 'node:crypto';
+import { cached, type StageResults } from '../../cache/cached.js';
+import { causeOf, errorDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SiteConfig } from '../../config/resolve-config.js';
 import type { DocEntry } from '../assign-doc-routes.js';
 import { contextOf } from '../markdown-context.js';
@@ -100,27 +102,66 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   const parsed = pageFromHtml(entry, rendered.html, file, [...bundled.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
-  return { entry, parsed, diagnostics: parsed.diagnostics };
+  return { entry, parsed, diagnostics: parsed.diagnostics, files: [...bundled.bundle.files, ...parsed.assets] };
+}
+
+/** parseMdxPage, with anything it throws as DG200 at the page. */
+async function parseMdxPageSafely(entry: DocEntry, options: MdxPageOptions): Promise<ParseOutcome> {
+  try {
+    return await parseMdxPage(entry, options);
+  } catch (error) {
+    const cause = causeOf(error);
+    const diagnostic = errorDiagnostic('DG200', `Could not render MDX: ${cause.message}`, {
+      file: entry.source.relativePath,
+      cause,
+    });
+    return { entry, diagnostics: [diagnostic] };
+  }
+}
+
+/** Everything an MDX page's parse depends on besides the files it imports (those are checked by content). */
+interface MdxPageInput {
+  entry: DocEntry;
+  /** A hash of every page's route: links between pages are resolved while parsing. */
+  routes: string;
+  baseUrl: string;
+  math: boolean;
+  docusaurus: DocusaurusContextValue;
 }
 
 /**
  * Parses the MDX pages, results in input order. A few at a time: compiling and rendering run on
- * this thread while esbuild bundles other pages in its own process.
+ * this thread while esbuild bundles other pages in its own process. With `results` (the build
+ * cache), each page is a stage of its own under `cached`: kept while its text, its place in the
+ * site, the other pages' routes, the config and every file it imports (components, partials,
+ * stylesheets, images: their contents) are unchanged. docsgen's theme modules are its own code: a
+ * cache made by another docsgen is discarded whole.
  */
-export function parseMdxPages(entries: readonly DocEntry[], options: MdxPageOptions): Promise<ParseOutcome[]> {
+export function parseMdxPages(
+  entries: readonly DocEntry[],
+  options: MdxPageOptions,
+  results?: StageResults,
+): Promise<ParseOutcome[]> {
+  const routes = createHash('sha1')
+    .update(JSON.stringify([...options.docRoutes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+    .digest('hex');
+  const shared = {
+    routes,
+    baseUrl: options.baseUrl,
+    math: Boolean(options.mathProcessor),
+    docusaurus: options.docusaurus,
+  };
   return pMap(
     entries,
     async (entry): Promise<ParseOutcome> => {
-      try {
-        return await parseMdxPage(entry, options);
-      } catch (error) {
-        const cause = causeOf(error);
-        const diagnostic = errorDiagnostic('DG200', `Could not render MDX: ${cause.message}`, {
-          file: entry.source.relativePath,
-          cause,
-        });
-        return { entry, diagnostics: [diagnostic] };
-      }
+      const stage = cached<MdxPageInput, ParseOutcome>(
+        `mdx-page:${entry.source.absolutePath}`,
+        (input) => parseMdxPageSafely(input.entry, options),
+        results,
+        { filesRead: (outcome) => outcome.files ?? [], keep: (outcome) => !hasErrors(outcome.diagnostics) },
+      );
+      // A kept outcome holds an equal entry of an earlier build: the caller matches them by identity.
+      return { ...(await stage({ entry, ...shared })), entry };
     },
     { concurrency: 4 },
   );
