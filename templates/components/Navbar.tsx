@@ -7,6 +7,7 @@ import { Island } from './Island.js';
 import { ExternalLink } from './ExternalLink.js';
 import { LocaleDropdown, VersionDropdown, type LocaleDropdownProps, type VersionDropdownProps } from './Dropdowns.js';
 import { NavbarItemError } from './NavbarItemError.js';
+import { SearchIcon } from './search/SearchIcon.js';
 import { isNavbarLinkActive } from './nav-active.js';
 
 export interface NavbarProps {
@@ -182,14 +183,7 @@ export function Navbar({ site, route, version }: NavbarProps) {
           )}
           {/* Named by its text ('Search'); the shortcut is announced through aria-keyshortcuts. */}
           <a className="search-button" href={searchHref} data-search-button aria-keyshortcuts="Control+K Meta+K /">
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z"
-              />
-            </svg>
+            <SearchIcon size={16} />
             <span className="search-button__placeholder">Search</span>
             <kbd className="search-button__keys" aria-hidden="true">
               Ctrl K

@@ -32,7 +32,7 @@ const isMarkup = (value: unknown): boolean =>
 const isNode = (value: unknown): boolean =>
   value === null || value === undefined || typeof value === 'boolean' || isPlainJson(value) || isMarkup(value);
 
-function describe(value: unknown): string {
+function whyNotPlainJson(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'symbol' || typeof value === 'bigint') return `a ${typeof value}`;
   if (typeof value === 'number') return String(value);
@@ -48,7 +48,7 @@ export function splitIslandProps(props: Props): { json: Props; slots: Props } | 
     if (value === undefined) continue;
     if (isMarkup(value)) slots[name] = value;
     else if (isPlainJson(value)) json[name] = value;
-    else return { problem: `its prop "${name}" is ${describe(value)}` };
+    else return { problem: `its prop "${name}" is ${whyNotPlainJson(value)}` };
   }
   return { json, slots };
 }

@@ -149,13 +149,11 @@ function Children({ node, depth, treeKey, anchorOf }: NodeProps) {
   );
 }
 
-function Composition({
-  composition,
-  depth,
-  treeKey,
-  anchorOf,
-  discriminator,
-}: Omit<NodeProps, 'node'> & { composition: CompositionView; discriminator?: string }) {
+/** A composition under a schema node: its variants, and the property a `oneOf` is told apart by. */
+type CompositionProps = Omit<NodeProps, 'node'> & { composition: CompositionView; discriminator?: string };
+
+function Composition(props: CompositionProps) {
+  const { composition, depth, treeKey, anchorOf } = props;
   if (composition.kind === 'allOf') {
     return (
       <div className="api-schema__composition">
@@ -176,15 +174,7 @@ function Composition({
       </div>
     );
   }
-  return (
-    <Alternatives
-      composition={composition}
-      depth={depth}
-      treeKey={treeKey}
-      anchorOf={anchorOf}
-      discriminator={discriminator}
-    />
-  );
+  return <Alternatives {...props} />;
 }
 
 /**
@@ -193,13 +183,7 @@ function Composition({
  * summaries out as a row of tabs where `::details-content` exists; elsewhere, and without CSS,
  * it reads as a list of alternatives, each with its label.
  */
-function Alternatives({
-  composition,
-  depth,
-  treeKey,
-  anchorOf,
-  discriminator,
-}: Omit<NodeProps, 'node'> & { composition: CompositionView; discriminator?: string }) {
+function Alternatives({ composition, depth, treeKey, anchorOf, discriminator }: CompositionProps) {
   const group = useId();
   return (
     <div className="api-schema__composition api-alternatives">

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLatestSearch, useSuggestions, type SearchStatus } from './use-latest-search.js';
 import { NoResults, ResultList, SearchFailure, TypeBadge, type ResultGroup, type ResultHit } from './SearchResults.js';
+import { SearchIcon } from './SearchIcon.js';
 import type { SearchPageType } from '../../../src/search/build-search-pages.js';
 
 /** What the modal asks of the search back end (the embedded index, in the browser). */
@@ -325,14 +326,7 @@ interface SearchFormProps {
 function SearchForm({ input, query, onQuery, loading, expanded, listId, activeId, onClose }: SearchFormProps) {
   return (
     <form className="search-modal__form" role="search" onSubmit={(event) => event.preventDefault()}>
-      <svg className="search-modal__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          d="M14.4 14.4 19 19M16 8.5a7.5 7.5 0 1 1-15 0 7.5 7.5 0 0 1 15 0Z"
-        />
-      </svg>
+      <SearchIcon className="search-modal__icon" size={20} />
       <input
         ref={input}
         className="search-modal__input"
