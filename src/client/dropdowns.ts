@@ -31,6 +31,8 @@ export function setupDropdowns(doc: Document, storage: SafeStorage): void {
     if (event.key !== 'Escape') return;
     const open = (event.target as Element | null)?.closest?.<HTMLDetailsElement>(`:is(${DROPDOWN_SELECTOR})[open]`);
     if (!open) return;
+    // Handled: in the mobile menu, this Escape closes the dropdown, not the menu around it.
+    event.preventDefault();
     open.open = false;
     open.querySelector('summary')?.focus();
   });

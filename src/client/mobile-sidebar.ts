@@ -31,6 +31,8 @@ export function setupMobileSidebar(doc: Document): MobileSidebar {
   const onKeyDown = (event: KeyboardEvent) => {
     if (!root) return;
     if (event.key === 'Escape') {
+      // An Escape that closed a dropdown inside the menu (see dropdowns.ts) leaves the menu open.
+      if (event.defaultPrevented) return;
       event.preventDefault();
       close(true);
     } else trapFocus(root.querySelector('.mobile-sidebar__panel') ?? root, event);

@@ -1,0 +1,160 @@
+// The docs-version dropdown of a site versioned the Docusaurus way (the beacon-versions fixture), in
+// Chromium at 1440 and 390 px: it opens from the keyboard, lists every version with the page's own
+// marked, and each entry leads to the same doc in that version (or to its main doc).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { buildRealSite } from '../../helpers/build-real-site.js';
+import { REPO } from '../../helpers/mini-site.js';
+import { newPage } from './real-site.js';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+
+before(async () => {
+  const root = join(await mkdtemp(join(tmpdir(), 'docsgen-versions-')), 'beacon');
+  await cp(join(REPO, 'test/docusaurus/fixtures/beacon-versions'), root, { recursive: true });
+  server = await serveDirectory(await buildRealSite(['--config', join(root, 'site.config.ts')]));
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'mobile', width: 390, height: 800 },
+];
+
+/** The version dropdown the reader can use: the navbar's on desktop, the mobile menu's primary menu on a phone. */
+async function openableDropdown(page: Page, mobile: boolean): Promise<Locator> {
+  await page.waitForSelector('.navbar [data-island="VersionDropdown"][data-hydrated]');
+  if (!mobile) return page.locator('.navbar [data-island="VersionDropdown"] details');
+  await page.locator('[data-mobile-sidebar-toggle]').click();
+  await page.locator('[data-mobile-sidebar-back]').click();
+  const dropdown = page.locator('#mobile-sidebar [data-mobile-primary] details[data-plugin-id]');
+  await dropdown.waitFor();
+  return dropdown;
+}
+
+/**
+ * Console problems, but not the 404 of the site root: the fixture's docs start at /docs (as a Docusaurus
+ * site whose home page is a React page), and the mobile menu preloads its brand link to / when focused.
+ */
+function watchProblems(page: Page): { problems: string[] } {
+  const { problems } = watchConsole(page);
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+  });
+  return {
+    get problems() {
+      const rootOnly = missing.every((path) => path === '/');
+      return problems
+        .filter((problem) => !(rootOnly && /status of 404/.test(problem)))
+        .concat(missing.filter((path) => path !== '/').map((path) => `404 ${path}`));
+    },
+  };
+}
+
+const isOpen = (dropdown: Locator) => dropdown.evaluate((el) => (el as HTMLDetailsElement).open);
+
+/** Opens the dropdown from the keyboard and returns its entries: [label, path, marked as current]. */
+async function openWithKeyboard(page: Page, dropdown: Locator) {
+  await dropdown.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((el) => (el as HTMLDetailsElement).open, await dropdown.elementHandle());
+  return dropdown
+    .locator('a.dropdown__link')
+    .evaluateAll((links) =>
+      links.map((a) => [
+        a.textContent,
+        new URL((a as HTMLAnchorElement).href).pathname,
+        a.getAttribute('aria-current'),
+      ]),
+    );
+}
+
+for (const viewport of VIEWPORTS) {
+  describe(`version dropdown at ${viewport.width} px`, () => {
+    const mobile = viewport.name === 'mobile';
+
+    test('opens from the keyboard, marks the page version, closes on Escape back on its button', async () => {
+      const { context, page } = await newPage(browser, { viewport });
+      const watched = watchProblems(page);
+      await page.goto(`${server.url}/docs/1.0/getting-started/install`);
+      const dropdown = await openableDropdown(page, mobile);
+      assert.match((await dropdown.locator('summary').textContent()) ?? '', /1\.0 \(legacy\)$/);
+      assert.deepEqual(await openWithKeyboard(page, dropdown), [
+        ['2.2 (next)', '/docs/next/getting-started/install', null],
+        ['2.1', '/docs/getting-started/install', null],
+        ['1.0 (legacy)', '/docs/1.0/getting-started/install', 'true'],
+      ]);
+      assert.ok(await dropdown.locator('a.dropdown__link').first().isVisible(), 'the entries are shown');
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent),
+        '2.2 (next)',
+        'Tab reaches the first version',
+      );
+      await page.keyboard.press('Escape');
+      assert.equal(await isOpen(dropdown), false, 'Escape closes it');
+      assert.equal(
+        await dropdown.locator('summary').evaluate((el) => el === document.activeElement),
+        true,
+        'focus is back on the button',
+      );
+      assert.deepEqual(watched.problems, []);
+      await context.close();
+    });
+
+    test('each version leads to the same doc in it, or to its main doc when it has none', async () => {
+      const { context, page } = await newPage(browser, { viewport });
+      const watched = watchProblems(page);
+      // From install (every version has it) to each version, then from webhooks (only next has it).
+      const steps = [
+        { from: '/docs/getting-started/install', label: '1.0 (legacy)', to: '/docs/1.0/getting-started/install' },
+        { from: '/docs/1.0/getting-started/install', label: '2.2 (next)', to: '/docs/next/getting-started/install' },
+        { from: '/docs/next/getting-started/install', label: '2.1', to: '/docs/getting-started/install' },
+        { from: '/docs/next/webhooks', label: '2.1', to: '/docs' },
+        { from: '/docs/next/webhooks', label: '1.0 (legacy)', to: '/docs/1.0' },
+      ];
+      for (const step of steps) {
+        await page.goto(server.url + step.from);
+        const dropdown = await openableDropdown(page, mobile);
+        await openWithKeyboard(page, dropdown);
+        const link = dropdown.locator('a.dropdown__link', { hasText: step.label });
+        await link.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL(server.url + step.to);
+        await page.waitForSelector(`.page[data-route="${step.to}"]`);
+        const version = page.locator('.navbar [data-island="VersionDropdown"][data-hydrated] summary');
+        await version.waitFor();
+        assert.match((await version.textContent()) ?? '', new RegExp(`${step.label.replace(/[().]/g, '\\$&')}$`));
+        assert.equal(
+          await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')),
+          { '1.0 (legacy)': '1.0', '2.2 (next)': 'current', '2.1': '2.1' }[step.label],
+          'the choice is stored',
+        );
+      }
+      assert.deepEqual(watched.problems, []);
+      await context.close();
+    });
+  });
+}
+
+test('the banner of an old version leads to the same doc in the latest version', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${server.url}/docs/1.0/getting-started/install`);
+  const banner = page.locator('.version-banner[role="alert"]');
+  assert.match((await banner.textContent()) ?? '', /no longer actively maintained/);
+  await banner.locator('a').click();
+  await page.waitForURL(`${server.url}/docs/getting-started/install`);
+  assert.equal(await page.locator('.version-banner').count(), 0, 'no banner on the latest version');
+  await context.close();
+});
