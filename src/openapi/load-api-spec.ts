@@ -10,6 +10,7 @@ import { checkApiStructure } from './check-api-structure.js';
 import { checkRefs } from './check-refs.js';
 import { checkSchemaConstructs } from './check-schema-constructs.js';
 import { bundleRefs } from './bundle-refs.js';
+import { stripInternal } from './strip-internal.js';
 import { indexOperations, indexWebhooks } from './index-operations.js';
 import { refParserDiagnostics } from './ref-parser-diagnostics.js';
 import { apiSourceParser, ApiSourceSyntaxError } from './parse-api-source.js';
@@ -79,7 +80,10 @@ export async function loadApiSpec(
   } catch (error) {
     return { diagnostics: refParserDiagnostics(error, display, absolutePath), files: files() };
   }
-  const diagnostics = checkApiStructure(document, display(absolutePath));
+  // Nothing marked x-internal reaches any stage, nor the published description.
+  const stripped = stripInternal(document, display(absolutePath));
+  document = stripped.document;
+  const diagnostics = [...stripped.diagnostics, ...checkApiStructure(document, display(absolutePath))];
   if (hasErrors(diagnostics)) return { diagnostics, files: files() };
   diagnostics.push(...checkSchemaConstructs(document, display(absolutePath), refNames));
   const index = indexOperations(document);
