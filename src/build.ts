@@ -189,7 +189,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     ...checkDocsFeatures(table),
     ...(await diagramCheck),
   ];
-  const watchFiles = [...loaded.dependencies, ...api.files];
+  const watchFiles = [...loaded.dependencies, ...api.files, ...content.files];
   if (hasErrors(diagnostics)) return { config, pageCount: pages.length, diagnostics, watchFiles };
 
   progress('bundle');

@@ -38,6 +38,8 @@ export interface LoadedContent {
   unbuiltDocIds: ReadonlySet<string>;
   /** The routes links to those pages resolve to: their anchors are not checked against the page that took the route. */
   unbuiltRoutes: string[];
+  /** Files the pages read besides themselves (an MDX page's components and partials): what dev watches. */
+  files: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -123,6 +125,7 @@ export async function loadContent({
     categories: Object.fromEntries(collected.versions.map((one) => [one.version.name, one.categories])),
     unbuiltDocIds: new Set(unbuilt.map((entry) => entry.id)),
     unbuiltRoutes: unbuilt.map((entry) => entry.route),
+    files: [...new Set(outcomes.flatMap((outcome) => outcome.files ?? []))].sort(),
     diagnostics,
   };
 }
