@@ -219,12 +219,20 @@ async function buildAgain(ctx: DevSessionContext, changed: readonly string[]): P
 }
 
 /**
- * The site's folders a session watches: content, static files, templates and the folders of the API
- * descriptions the config names; before a config loads, the folders `docsgen init` makes.
+ * The site's folders a session watches: content, static files, templates, the folders of the API
+ * descriptions the config names and those of older docs versions (versioned_docs/version-X); before
+ * a config loads, the folders `docsgen init` makes.
  */
 export function siteFolders(config: SiteConfig | undefined, root: string): string[] {
+  const versioned = (config?.docsVersions ?? []).map((version) => version.contentDir);
   const dirs = config
-    ? [config.contentDir, config.staticDir, config.templatesDir, ...config.apiSources.map((api) => dirname(api.file))]
+    ? [
+        config.contentDir,
+        config.staticDir,
+        config.templatesDir,
+        ...config.apiSources.map((api) => dirname(api.file)),
+        ...versioned.filter((dir) => dir !== config.contentDir),
+      ]
     : ['content', 'static', 'templates', 'openapi'];
   return dirs.map((dir) => resolve(config?.root ?? root, dir));
 }

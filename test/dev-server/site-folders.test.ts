@@ -29,6 +29,17 @@ test('the folders of the configured API descriptions are watched, not a fixed op
   assert.deepEqual(siteFolders(configOf({}), '/site').slice(3), [], 'a site without an API watches no API folder');
 });
 
+test('the folders of older docs versions are watched too', () => {
+  const config = resolveConfig(
+    { ...base, contentDir: 'docs' },
+    { root: '/site', configFile: 'site.config.ts', versionNames: ['2.0', '1.0'] },
+  ).config!;
+  assert.deepEqual(siteFolders(config, '/site').slice(3), [
+    '/site/versioned_docs/version-2.0',
+    '/site/versioned_docs/version-1.0',
+  ]);
+});
+
 test('before the config loads, the folders docsgen init makes are watched', () => {
   assert.deepEqual(siteFolders(undefined, '/site'), [
     '/site/content',
