@@ -108,17 +108,7 @@ export async function loadContent({
     diagnostics.push(...pageDiagnostics);
     if (!parsed) continue;
     pages.push(versionedPage(parsed.page, versionOf.get(entry.source.absolutePath)!));
-    for (const asset of parsed.assets) {
-      // Workers hash assets on their side; resolving again here registers them for output.
-      assets.assetUrl(asset);
-      if (assets.outside.has(asset)) diagnostics.push(outsideAsset(config, asset, entry.source.relativePath));
-      else if (assets.missing.has(asset))
-        diagnostics.push(
-          errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, {
-            file: entry.source.relativePath,
-          }),
-        );
-    }
+    diagnostics.push(...registerAssets(config, assets, entry, parsed.assets));
   }
   return {
     pages,
@@ -128,6 +118,27 @@ export async function loadContent({
     files: [...new Set(outcomes.flatMap((outcome) => outcome.files ?? []))].sort(),
     diagnostics,
   };
+}
+
+/** Registers a page's assets for output (workers hash them on their side); one outside the site or missing is an error. */
+function registerAssets(
+  config: SiteConfig,
+  assets: AssetResolver,
+  entry: DocEntry,
+  pageAssets: readonly string[],
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const asset of pageAssets) {
+    assets.assetUrl(asset);
+    if (assets.outside.has(asset)) diagnostics.push(outsideAsset(config, asset, entry.source.relativePath));
+    else if (assets.missing.has(asset))
+      diagnostics.push(
+        errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, {
+          file: entry.source.relativePath,
+        }),
+      );
+  }
+  return diagnostics;
 }
 
 /**
