@@ -54,6 +54,7 @@ export function ApiOverviewPage({ overview }: ApiOverviewPageProps) {
       <ContactAndLicense overview={overview} />
       <section className="api-section">
         <ApiHeading level={2} id="endpoints" text="Endpoints" />
+        {overview.tagGroups && <TagGroupList groups={overview.tagGroups} />}
         {overview.tags.map((tag) => (
           <div key={tag.id} className="api-tag">
             <ApiHeading level={3} id={tag.id} text={tag.name} />
@@ -166,6 +167,26 @@ function ContactAndLicense({ overview }: ApiOverviewPageProps) {
         )}
       </ul>
     </section>
+  );
+}
+
+/** Redoc's tag groups: each group's name with its tags, linked to their sections below. */
+function TagGroupList({ groups }: { groups: NonNullable<ApiOverviewView['tagGroups']> }) {
+  return (
+    <ul className="api-list api-tag-groups">
+      {groups.map((group) => (
+        <li key={group.name}>
+          <strong>{group.name}</strong>
+          {': '}
+          {group.tags.map((tag, i) => (
+            <span key={tag.id}>
+              {i > 0 && ', '}
+              <a href={`#${tag.id}`}>{tag.name}</a>
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
   );
 }
 

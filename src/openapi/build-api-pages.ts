@@ -19,6 +19,7 @@ import { renderDescription, type RenderDescriptionOptions, type RenderedDescript
 import { createPageCollector, type BuildContext, type OperationTarget, type PageCollector } from './view-context.js';
 import { operationPage, pageDefaults, plainText, unique } from './operation-page.js';
 import { buildWebhookPages } from './build-webhook-pages.js';
+import { readTagGroups, type TagGroups } from './tag-groups.js';
 
 export interface BuildApiPagesOptions {
   /** Route prefix of the reference, e.g. '/api/reference'. */
@@ -49,6 +50,8 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   const overviewSlug = overviewSlugOf(spec);
   const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const { names, diagnostics } = assignOperationSlugs(spec.operations, { file: spec.file, reserved: [overviewSlug] });
+  const tagGroups = readTagGroups(spec);
+  diagnostics.push(...(tagGroups?.diagnostics ?? []));
   const routes = names.map((n) => `${options.routePrefix}/${n.slug}`);
   const schemaRoutes =
     options.schemaPages === false ? new Map<string, string>() : schemaPageRoutes(spec.document, options.routePrefix);
@@ -94,6 +97,7 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     titles,
     baseUrl: options.baseUrl,
     productSlug: options.productSlug,
+    tagGroups: tagGroups?.groups,
   });
   diagnostics.push(...overviewCollector.diagnostics);
   const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets });
@@ -109,7 +113,7 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
   return {
     pages,
     sidebar: [
-      ...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes }),
+      ...buildSidebar(spec, { overview, overviewRoute, overviewSlug, names, routes, tagGroups }),
       ...webhooks.sidebar,
       ...schemas.sidebar,
     ],
@@ -214,6 +218,7 @@ function overviewPage(
 }
 
 interface SidebarInput {
+  tagGroups?: TagGroups;
   overview: ApiOverviewView;
   overviewRoute: string;
   overviewSlug: string;
@@ -229,15 +234,22 @@ function buildSidebar(spec: ApiSpec, input: SidebarInput): NavItem[] {
     docId: `api/${input.names[index].slug}`,
     badge: spec.operations[index].method.toUpperCase(),
   });
+  const category = (label: string, items: NavItem[]): NavItem => ({
+    type: 'category',
+    label,
+    items,
+    collapsed: false,
+    collapsible: true,
+  });
+  const byName = new Map(spec.tags.map((tag) => [tag.name, tag]));
+  const tagCategory = (name: string) => category(name, byName.get(name)!.operations.map(link));
+  // With x-tagGroups, the groups (in their order) hold the tags; a tag in no group is left out, as in Redoc.
+  const tags = input.tagGroups
+    ? input.tagGroups.groups.map((group) => category(group.name, group.tags.map(tagCategory)))
+    : spec.tags.map((tag) => tagCategory(tag.name));
   return [
     { type: 'link', label: input.overview.title, route: input.overviewRoute, docId: `api/${input.overviewSlug}` },
-    ...spec.tags.map((tag): NavItem => ({
-      type: 'category',
-      label: tag.name,
-      items: tag.operations.map(link),
-      collapsed: false,
-      collapsible: true,
-    })),
+    ...tags,
     ...spec.untagged.map(link),
   ];
 }

@@ -5,6 +5,7 @@ import type { ApiOverviewView, ApiSectionView, OperationLinkView } from '../api-
 import { safeUrl } from './safe-url.js';
 import { securitySchemeViews } from './security-view.js';
 import { serverUrl } from './server-url.js';
+import type { TagGroup } from './tag-groups.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
 import { optionalField } from './optional-field.js';
 
@@ -17,6 +18,8 @@ export interface OverviewViewInput {
   titles: readonly string[];
   baseUrl: string;
   productSlug: string;
+  /** Redoc's `x-tagGroups`, when the description has them. */
+  tagGroups?: readonly TagGroup[];
 }
 
 /** The overview page: info, servers, authentication, download link and operations by tag. */
@@ -27,6 +30,7 @@ export function buildOverviewView({
   titles,
   baseUrl,
   productSlug,
+  tagGroups,
 }: OverviewViewInput): ApiOverviewView {
   const info = spec.document.info ?? {};
   const link = (index: number): OperationLinkView => {
@@ -71,6 +75,11 @@ export function buildOverviewView({
   const descriptionHtml = renderDescriptionField(ctx, info.description, '#/info/description');
   if (descriptionHtml) view.descriptionHtml = descriptionHtml;
   Object.assign(view, contactAndLicense(info));
+  if (tagGroups?.length)
+    view.tagGroups = tagGroups.map((group) => ({
+      name: group.name,
+      tags: group.tags.map((name) => ({ name, id: tagIds.get(name) ?? 'tag-untitled' })),
+    }));
   view.sections = sections(view);
   return view;
 }
