@@ -49,9 +49,21 @@ function resolveDefault(item: ItemOf<'default'>, { config }: NavbarContext): Res
   };
 }
 
+/** The id prefix of the last docs version's docs and sidebars ('' when the docs folder is the last version). */
+const lastVersionPrefix = (config: SiteConfig) => config.docsVersions.find((version) => version.isLast)?.idPrefix ?? '';
+
+/**
+ * The sidebar a docSidebar item opens: the last version's (as Docusaurus links the version readers
+ * get by default), else the docs folder's when the last version has no sidebar of that name.
+ */
+function lastVersionSidebar(config: SiteConfig, sidebars: NavbarContext['sidebars'], sidebarId: string) {
+  return sidebars[`${lastVersionPrefix(config)}${sidebarId}`] ?? sidebars[sidebarId] ?? [];
+}
+
 /** A docSidebar item links to its sidebar's first page; a sidebar with nothing to link to is DG112. */
 function resolveDocSidebar(item: ItemOf<'docSidebar'>, { config, sidebars }: NavbarContext, key: string): Resolved {
-  const route = firstRoute(sidebars[item.sidebarId] ?? []);
+  const sidebar = lastVersionSidebar(config, sidebars, item.sidebarId);
+  const route = firstRoute(sidebar);
   if (!route) {
     return errorDiagnostic(
       'DG112',
@@ -69,14 +81,16 @@ function resolveDocSidebar(item: ItemOf<'docSidebar'>, { config, sidebars }: Nav
     href: joinBase(config.baseUrl, route),
     external: false,
     position: item.position,
-    activeRoutePrefix: commonPrefix(sidebars[item.sidebarId]),
+    activeRoutePrefix: commonPrefix(sidebar),
     sidebarId: item.sidebarId,
   };
 }
 
 /** A doc item links to its doc; a doc that does not exist is DG113 (one left out for a clash is dropped). */
 function resolveDoc(item: ItemOf<'doc'>, { config, docs, unbuiltDocIds }: NavbarContext, key: string): Resolved {
-  const page = docs.find((doc) => doc.id === item.docId);
+  // The doc in the last docs version, else in the docs folder (a doc the last version does not have).
+  const lastId = `${lastVersionPrefix(config)}${item.docId}`;
+  const page = docs.find((doc) => doc.id === lastId) ?? docs.find((doc) => doc.id === item.docId);
   if (!page && unbuiltDocIds.has(item.docId)) return undefined;
   if (!page) {
     return errorDiagnostic('DG113', `Navbar item links to the doc "${item.docId}", which does not exist`, {

@@ -86,6 +86,8 @@ test('versioned docs: each version at its path, with its own sidebar, number pre
     page(result, '/docs/1.0/getting-started/install'),
     /pagination-nav__link--next" href="\/docs\/1.0\/legacy-tokens"/,
   );
+  // The navbar's sidebar link opens the last version's sidebar (2.1), as Docusaurus links it by default.
+  assert.match(page(result, '/docs/next/webhooks'), /<a class="navbar__link[^"]*" href="\/docs"[^>]*>Docs<\/a>/);
   // Relative links in a versioned doc stay in its version.
   assert.match(page(result, '/docs/1.0'), /href="\/docs\/1.0\/legacy-tokens"/);
   assert.match(page(result, '/docs'), /href="\/docs\/getting-started\/install"/);
