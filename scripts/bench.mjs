@@ -119,7 +119,10 @@ function slopePer1000(points) {
   return (sxy / sxx) * 1000;
 }
 
-/** Builds `runs` times: cold (`--no-cache`: nothing read from or written to the build cache) or warm (after one build filled it, nothing changed). */
+/**
+ * Builds `runs` times: cold (`--no-cache`: nothing read from or written to the build cache) or warm
+ * (after one build filled it, nothing changed).
+ */
 function measureBuild(config, out, { warm }) {
   const results = [];
   if (warm) run(process.execPath, [join(repo, 'scripts/bench/build-runner.mjs'), config, out], { cwd: repo });

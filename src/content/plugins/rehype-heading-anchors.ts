@@ -9,9 +9,10 @@ import { takeCustomHeadingId } from '../docusaurus/custom-heading-id.js';
 const HEADING = /^h[1-6]$/;
 
 /**
- * Gives every heading a unique GitHub-style id (or its Docusaurus `{#custom-id}`, used as written) and a 'Direct link to {heading}' hash link,
- * collects h2–h6 for the table of contents (pages keep the levels they show), the first top-level h1 as the content title,
- * and records every id on the page for anchor checks. Ids the surrounding page reserves (`isReservedId`) get a suffix.
+ * Gives every heading a unique GitHub-style id (or its Docusaurus `{#custom-id}`, used as written)
+ * and a 'Direct link to {heading}' hash link, collects h2–h6 for the table of contents (pages keep
+ * the levels they show), the first top-level h1 as the content title, and records every id on the
+ * page for anchor checks. Ids the surrounding page reserves (`isReservedId`) get a suffix.
  */
 export function rehypeHeadingAnchors() {
   return (tree: Root, file: VFile) => {
