@@ -13,6 +13,7 @@ import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import type { SplitSource } from './parse-front-matter.js';
 import { parsePages } from './parse-pages.js';
+import type { ParsedPage } from './parse-page.js';
 import type { StageResults } from '../cache/cached.js';
 import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
 
@@ -108,7 +109,7 @@ export async function loadContent({
     diagnostics.push(...pageDiagnostics);
     if (!parsed) continue;
     pages.push(versionedPage(parsed.page, versionOf.get(entry.source.absolutePath)!));
-    diagnostics.push(...registerAssets(config, assets, entry, parsed.assets));
+    diagnostics.push(...registerAssets(config, assets, entry, parsed));
   }
   return {
     pages,
@@ -121,20 +122,18 @@ export async function loadContent({
 }
 
 /** Registers a page's assets for output (workers hash them on their side); one outside the site or missing is an error. */
-function registerAssets(
-  config: SiteConfig,
-  assets: AssetResolver,
-  entry: DocEntry,
-  pageAssets: readonly string[],
-): Diagnostic[] {
+function registerAssets(config: SiteConfig, assets: AssetResolver, entry: DocEntry, parsed: ParsedPage): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const asset of pageAssets) {
+  for (const asset of parsed.assets) {
     assets.assetUrl(asset);
-    if (assets.outside.has(asset)) diagnostics.push(outsideAsset(config, asset, entry.source.relativePath));
+    const place = parsed.assetPlaces?.find((ref) => ref.source === asset);
+    const where = { file: entry.source.relativePath, line: place?.line, column: place?.column };
+    if (assets.outside.has(asset)) diagnostics.push(outsideAsset(config, asset, where));
     else if (assets.missing.has(asset))
       diagnostics.push(
         errorDiagnostic('DG207', `Missing file "${relative(config.root, asset)}" referenced by an image`, {
-          file: entry.source.relativePath,
+          ...where,
+          hint: 'Check the path: it is relative to the page. Files of static/ are referenced from the site root (/img/…).',
         }),
       );
   }
@@ -162,12 +161,16 @@ function noSources(config: SiteConfig): Diagnostic {
   });
 }
 
-function outsideAsset(config: SiteConfig, asset: string, file: string): Diagnostic {
+function outsideAsset(
+  config: SiteConfig,
+  asset: string,
+  where: { file: string; line?: number; column?: number },
+): Diagnostic {
   return errorDiagnostic(
     'DG220',
     `"${relative(config.root, asset)}", referenced by an image or link, is outside the site (${realPath(asset)}); docsgen does not read it`,
     {
-      file,
+      ...where,
       hint: 'Copy the file next to the page, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
     },
   );

@@ -6,6 +6,9 @@ import type { Highlighter } from './highlighter.js';
 export interface AssetRef {
   /** Absolute source path. */
   source: string;
+  /** Where the page references it (its image), for messages. */
+  line?: number;
+  column?: number;
 }
 
 /** What the Markdown plugins read from and write to `vfile.data`, per file. */

@@ -2,7 +2,7 @@ import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
 import type { DocEntry } from './assign-doc-routes.js';
-import { contextOf, createMarkdownContext } from './markdown-context.js';
+import { contextOf, createMarkdownContext, type AssetRef } from './markdown-context.js';
 import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
 import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
@@ -21,6 +21,8 @@ export interface ParsePageOptions {
 export interface ParsedPage {
   page: Page;
   assets: string[];
+  /** Where the page references its assets (those with a place): kept through workers and caches for DG207. */
+  assetPlaces?: AssetRef[];
   diagnostics: Diagnostic[];
 }
 
@@ -99,6 +101,9 @@ export function pageFromHtml(entry: DocEntry, html: string, file: VFile, extra: 
   return {
     page,
     assets: context.assets.map((a) => a.source),
+    ...(context.assets.some((a) => a.line !== undefined)
+      ? { assetPlaces: context.assets.filter((a) => a.line !== undefined) }
+      : {}),
     diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...extra, ...missingTitle],
   };
 }

@@ -118,7 +118,7 @@ test('images are copied with content-hashed names; static files as they are', as
   });
   const result = cli(['build'], broken);
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /content\/guides\/pic\.md {2}error {2}Missing file "content\/guides\/missing\.png"/);
+  assert.match(result.stderr, /content\/guides\/pic\.md:5:1 {2}error {2}Missing file "content\/guides\/missing\.png"/);
 });
 
 test('--openapi builds with another description, YAML included', async () => {

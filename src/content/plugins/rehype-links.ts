@@ -85,7 +85,7 @@ function rewriteImage(node: Element, context: MarkdownContext): void {
   }
   if (!context.absolutePath) return;
   const source = resolve(dirname(context.absolutePath), decodeURIComponent(src));
-  context.assets.push({ source });
+  context.assets.push({ source, ...line(node, context) });
   node.properties.src = context.assetUrl(source);
   node.properties.loading = 'lazy';
   node.properties.decoding = 'async';
