@@ -123,10 +123,16 @@ export function checkPagination(pages: readonly Page[]): Diagnostic[] {
       ['pagination_next', page.docMeta?.paginationNext],
     ] as const) {
       if (typeof id !== 'string' || ids.has(id)) continue;
+      // A versioned doc's ids are its version's (stored as `version-1.0/…`): say them as written.
+      const prefix = page.version ? `version-${page.version}/` : '';
+      const written = id.slice(prefix.length);
+      const inVersion = page.version ? ` in docs version "${page.version}"` : '';
       const tail = id.split('/').pop();
-      const near = [...ids].find((candidate) => candidate.split('/').pop() === tail);
+      const near = pages
+        .find((other) => other.docMeta && other.version === page.version && other.id.split('/').pop() === tail)
+        ?.id.slice(prefix.length);
       diagnostics.push(
-        errorDiagnostic('DG411', `Front matter ${key} names the doc "${id}", which does not exist`, {
+        errorDiagnostic('DG411', `Front matter ${key} names the doc "${written}", which does not exist${inVersion}`, {
           file: page.sourcePath ?? page.route,
           line: 1,
           hint: near ? `Did you mean "${near}"?` : 'Doc ids are paths under the content folder without extension.',

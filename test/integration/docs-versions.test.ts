@@ -181,6 +181,19 @@ test('bad versioning input is a coded diagnostic at its place, never a silent pa
   assert.deepEqual(await diagnosticsAfter((root) => writeFile(join(root, 'versions.json'), '{ "2.1": true }')), [
     'versions.json:1:1  DG240 versions.json must be a list of version names',
   ]);
+  // A versioned doc's pagination names a doc of its own version, said as written.
+  assert.deepEqual(
+    await diagnosticsAfter(async (root) => {
+      const path = join(root, 'versioned_docs/version-1.0/getting-started/install.md');
+      await writeFile(
+        path,
+        (await readFile(path, 'utf8')).replace('pagination_next: legacy-tokens', 'pagination_next: legacy-token'),
+      );
+    }),
+    [
+      'versioned_docs/version-1.0/getting-started/install.md:1:  DG411 Front matter pagination_next names the doc "legacy-token", which does not exist in docs version "1.0"',
+    ],
+  );
   // A doc the version's sidebars name, missing from the version (the other versions have it).
   assert.deepEqual(
     await diagnosticsAfter((root) => rm(join(root, 'versioned_docs/version-1.0/reference/rate-limits.md'))),
