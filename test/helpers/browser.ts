@@ -1,4 +1,12 @@
-import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+import assert from 'node:assert/strict';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type ConsoleMessage,
+} from 'playwright-core';
 import { createServer, type Server } from 'node:http';
 import { readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -53,4 +61,36 @@ export function watchConsole(page: Page): { problems: string[] } {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return { problems };
+}
+
+/** What a `withPage` test body drives: the page, its context (for more pages) and the problems seen so far. */
+export interface PageSession {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, hydration warnings and page errors of `page`, as they come. */
+  problems: string[];
+}
+
+/**
+ * The one way a browser test opens a page: a fresh context (its own storage) at 1280×800 unless
+ * `options` say otherwise, console problems watched, the body run, then the test fails if the page
+ * reported any problem (`expectProblems: true` for a test that checks them itself), and the context
+ * is closed whatever happened.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  options: BrowserContextOptions & { expectProblems?: boolean },
+  use: (session: PageSession) => Promise<T>,
+): Promise<T> {
+  const { expectProblems = false, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  try {
+    const page = await context.newPage();
+    const { problems } = watchConsole(page);
+    const result = await use({ page, context, problems });
+    if (!expectProblems) assert.deepEqual(problems, [], 'the page reported no console error or page error');
+    return result;
+  } finally {
+    await context.close();
+  }
 }

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { watchConsole } from '../../helpers/browser.js';
-import { newPage, useRealSiteInBrowser, waitForHydration } from './real-site.js';
+import { withPage } from '../../helpers/browser.js';
+import { useRealSiteInBrowser, waitForHydration } from './real-site.js';
 
 const session = useRealSiteInBrowser();
 const WIDE = { width: 1440, height: 900 };
@@ -29,65 +29,66 @@ function visiblePixels(page: Page, selector: string): Promise<number> {
 test('at 1440×900 every operation page shows the first code sample without scrolling, and the response example beside the parameters', async () => {
   const routes = await operationRoutes();
   assert.ok(routes.length >= 50, `the real site has its operations (${routes.length})`);
-  const { context, page } = await newPage(session.browser, { viewport: WIDE });
-  const { problems } = watchConsole(page);
-  for (const route of routes) {
-    await page.goto(`${session.url}${route}`);
-    assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, `${route}: the first code sample is in view on load`);
-    const columns = await page.$eval('.api-operation__code', (code) => {
-      const reference = document.querySelector('.api-operation__reference')!.getBoundingClientRect();
-      return { code: code.getBoundingClientRect().left, reference: reference.right };
-    });
-    assert.ok(columns.code >= columns.reference, `${route}: the code column is to the right of the reference`);
-    if (!(await page.$('#parameters'))) continue;
-    // The parameters' heading at the top of the window, then their end at its bottom.
-    for (const edge of ['start', 'end'] as const) {
-      await page.$eval(
-        '#parameters',
-        (h, block) => (block === 'start' ? h : h.parentElement!).scrollIntoView({ block }),
-        edge,
-      );
-      assert.ok(
-        (await visiblePixels(page, 'section:has(> #parameters)')) > 100,
-        `${route}: the parameters are in view`,
-      );
-      assert.ok(
-        (await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40,
-        `${route}: the response example is in view with the parameters (${edge})`,
-      );
+  await withPage(session.browser, { viewport: WIDE }, async ({ page }) => {
+    for (const route of routes) {
+      await page.goto(`${session.url}${route}`);
+      assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, `${route}: the first code sample is in view on load`);
+      const columns = await page.$eval('.api-operation__code', (code) => {
+        const reference = document.querySelector('.api-operation__reference')!.getBoundingClientRect();
+        return { code: code.getBoundingClientRect().left, reference: reference.right };
+      });
+      assert.ok(columns.code >= columns.reference, `${route}: the code column is to the right of the reference`);
+      if (!(await page.$('#parameters'))) continue;
+      // The parameters' heading at the top of the window, then their end at its bottom.
+      for (const edge of ['start', 'end'] as const) {
+        await page.$eval(
+          '#parameters',
+          (h, block) => (block === 'start' ? h : h.parentElement!).scrollIntoView({ block }),
+          edge,
+        );
+        assert.ok(
+          (await visiblePixels(page, 'section:has(> #parameters)')) > 100,
+          `${route}: the parameters are in view`,
+        );
+        assert.ok(
+          (await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40,
+          `${route}: the response example is in view with the parameters (${edge})`,
+        );
+      }
     }
-  }
-  assert.deepEqual(problems, []);
-  await context.close();
+  });
 });
 
 test('at 390px the page is one column: endpoint, code sample, response example, then parameters', async () => {
   for (const javaScriptEnabled of [true, false]) {
-    const { context, page } = await newPage(session.browser, { viewport: PHONE, javaScriptEnabled });
-    await page.goto(`${session.url}/api/reference/mobile-reward-sums-for-the-gateway`);
-    const tops = await page.evaluate(
-      (selectors) => selectors.map((s) => document.querySelector(s)!.getBoundingClientRect()),
-      ['.api-endpoint', '#code-samples', '#response-example', '#parameters', '#responses'],
-    );
-    for (let i = 1; i < tops.length; i++)
-      assert.ok(tops[i].top >= tops[i - 1].bottom, `block ${i} follows block ${i - 1} (js: ${javaScriptEnabled})`);
-    assert.ok(
-      tops.every((box) => box.left >= 0 && box.right <= PHONE.width + 1),
-      'nothing sticks out sideways',
-    );
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
-    await context.close();
+    await withPage(session.browser, { viewport: PHONE, javaScriptEnabled }, async ({ page }) => {
+      await page.goto(`${session.url}/api/reference/mobile-reward-sums-for-the-gateway`);
+      const tops = await page.evaluate(
+        (selectors) => selectors.map((s) => document.querySelector(s)!.getBoundingClientRect()),
+        ['.api-endpoint', '#code-samples', '#response-example', '#parameters', '#responses'],
+      );
+      for (let i = 1; i < tops.length; i++)
+        assert.ok(tops[i].top >= tops[i - 1].bottom, `block ${i} follows block ${i - 1} (js: ${javaScriptEnabled})`);
+      assert.ok(
+        tops.every((box) => box.left >= 0 && box.right <= PHONE.width + 1),
+        'nothing sticks out sideways',
+      );
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+    });
   }
 });
 
 test('without JavaScript the wide layout is the same two columns', async () => {
-  const { context, page } = await newPage(session.browser, { viewport: WIDE, javaScriptEnabled: false });
-  await page.goto(`${session.url}/api/reference/radio-rewards`);
-  assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, '(await visiblePixels(page, FIRST_SAMPLE)) >= 40');
-  await page.$eval('#parameters', (h) => h.scrollIntoView());
-  assert.ok((await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40, '(await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40');
-  await context.close();
+  await withPage(session.browser, { viewport: WIDE, javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${session.url}/api/reference/radio-rewards`);
+    assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, '(await visiblePixels(page, FIRST_SAMPLE)) >= 40');
+    await page.$eval('#parameters', (h) => h.scrollIntoView());
+    assert.ok(
+      (await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40,
+      '(await visiblePixels(page, RESPONSE_EXAMPLE)) >= 40',
+    );
+  });
 });
 
 /** A field whose element is hidden on load: below a closed <details>, or in a response tab that is not shown. */
@@ -110,42 +111,43 @@ async function hiddenFields(page: Page): Promise<{ collapsed: string; inOtherTab
 
 test('opening a deep link expands the collapsed levels down to the field and scrolls there', async () => {
   const route = '/api/reference/gateways-of-the-wallet';
-  const { context, page } = await newPage(session.browser, { viewport: WIDE });
-  const { problems } = watchConsole(page);
-  await page.goto(`${session.url}${route}`);
-  const fields = await hiddenFields(page);
-  assert.ok(fields.collapsed && fields.inOtherTab, `the page has hidden fields to link to: ${JSON.stringify(fields)}`);
-  for (const id of [fields.collapsed, fields.inOtherTab]) {
-    const fresh = await context.newPage();
-    await fresh.goto(`${session.url}${route}#${id}`);
-    await waitForHydration(fresh);
-    const target = fresh.locator(`[id="${id}"]`);
-    await target.waitFor({ state: 'visible', timeout: 10_000 });
-    await fresh.waitForFunction((i) => {
-      const box = document.getElementById(i)!.getBoundingClientRect();
-      return box.top >= 0 && box.top < window.innerHeight;
-    }, id);
-    assert.equal(
-      await fresh.$eval(`[id="${id}"]`, (el) =>
-        [...document.querySelectorAll('details')].some((d) => d.contains(el) && !d.open),
-      ),
-      false,
+  await withPage(session.browser, { viewport: WIDE }, async ({ page, context }) => {
+    await page.goto(`${session.url}${route}`);
+    const fields = await hiddenFields(page);
+    assert.ok(
+      fields.collapsed && fields.inOtherTab,
+      `the page has hidden fields to link to: ${JSON.stringify(fields)}`,
     );
-    await fresh.close();
-  }
-  // In the same page: following a 'Direct link to …' URL by changing the hash.
-  await page.reload();
-  await waitForHydration(page);
-  assert.equal(await page.locator(`[id="${fields.collapsed}"]`).isVisible(), false);
-  await page.evaluate((id) => (location.hash = id), fields.collapsed);
-  await page.locator(`[id="${fields.collapsed}"]`).waitFor({ state: 'visible', timeout: 10_000 });
-  // Every field carries its own direct link.
-  const link = await page.$eval(`[id="${fields.collapsed}"] .hash-link`, (a) => [
-    a.getAttribute('href'),
-    a.getAttribute('aria-label'),
-  ]);
-  assert.equal(link[0], `#${fields.collapsed}`);
-  assert.match(link[1] ?? '', /^Direct link to \S+/);
-  assert.deepEqual(problems, []);
-  await context.close();
+    for (const id of [fields.collapsed, fields.inOtherTab]) {
+      const fresh = await context.newPage();
+      await fresh.goto(`${session.url}${route}#${id}`);
+      await waitForHydration(fresh);
+      const target = fresh.locator(`[id="${id}"]`);
+      await target.waitFor({ state: 'visible', timeout: 10_000 });
+      await fresh.waitForFunction((i) => {
+        const box = document.getElementById(i)!.getBoundingClientRect();
+        return box.top >= 0 && box.top < window.innerHeight;
+      }, id);
+      assert.equal(
+        await fresh.$eval(`[id="${id}"]`, (el) =>
+          [...document.querySelectorAll('details')].some((d) => d.contains(el) && !d.open),
+        ),
+        false,
+      );
+      await fresh.close();
+    }
+    // In the same page: following a 'Direct link to …' URL by changing the hash.
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await page.locator(`[id="${fields.collapsed}"]`).isVisible(), false);
+    await page.evaluate((id) => (location.hash = id), fields.collapsed);
+    await page.locator(`[id="${fields.collapsed}"]`).waitFor({ state: 'visible', timeout: 10_000 });
+    // Every field carries its own direct link.
+    const link = await page.$eval(`[id="${fields.collapsed}"] .hash-link`, (a) => [
+      a.getAttribute('href'),
+      a.getAttribute('aria-label'),
+    ]);
+    assert.equal(link[0], `#${fields.collapsed}`);
+    assert.match(link[1] ?? '', /^Direct link to \S+/);
+  });
 });

@@ -67,7 +67,10 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** A fresh context (own localStorage) with a page. */
+/**
+ * A fresh context (own localStorage) with a page. New tests use withPage (helpers/browser.ts),
+ * which also closes it and checks the console.
+ */
 export async function newPage(
   browser: Browser,
   options: BrowserContextOptions = {},
