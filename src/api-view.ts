@@ -300,6 +300,8 @@ export interface ApiOverviewView {
   tags: { name: string; id: string; descriptionHtml?: string; operations: OperationLinkView[] }[];
   /** Operations without a tag. */
   untagged: OperationLinkView[];
+  /** The webhooks (OpenAPI 3.1), each linked to its page. */
+  webhooks?: OperationLinkView[];
   /** Redoc's `x-tagGroups`: each group's name and its tags (linked to their sections). */
   tagGroups?: { name: string; tags: { name: string; id: string }[] }[];
   sections: ApiSectionView[];

@@ -68,6 +68,13 @@ export function ApiOverviewPage({ overview }: ApiOverviewPageProps) {
             <OperationList operations={overview.untagged} />
           </div>
         )}
+        {overview.webhooks && (
+          <div className="api-tag">
+            <ApiHeading level={3} id="webhooks" text="Webhooks" />
+            <p>Requests the API sends to your endpoints when something happens.</p>
+            <OperationList operations={overview.webhooks} />
+          </div>
+        )}
       </section>
     </article>
   );

@@ -75,6 +75,7 @@ const OVERVIEW_SECTIONS = new Set([
   'contact-and-license',
   'endpoints',
   'other-endpoints',
+  'webhooks',
 ]);
 
 /** Whether ApiOperationPage may render this id itself (sections, tabs and panels). */

@@ -18,7 +18,7 @@ import { createRedocAnchorResolver } from './redoc-anchors.js';
 import { renderDescription, type RenderDescriptionOptions, type RenderedDescription } from './render-description.js';
 import { createPageCollector, type BuildContext, type OperationTarget, type PageCollector } from './view-context.js';
 import { operationPage, pageDefaults, plainText, unique } from './operation-page.js';
-import { buildWebhookPages } from './build-webhook-pages.js';
+import { buildWebhookPages, webhookLinks } from './build-webhook-pages.js';
 import { readTagGroups, type TagGroups } from './tag-groups.js';
 
 export interface BuildApiPagesOptions {
@@ -88,6 +88,8 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     diagnostics.push(...page.diagnostics);
     return operationPage(view, page, { id: `api/${view.slug}`, route: routes[index], file: spec.file });
   });
+  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets });
+  diagnostics.push(...webhooks.diagnostics);
   const overviewCollector = createPageCollector();
   const titles = names.map((n) => n.title);
   const overview = buildOverviewView({
@@ -98,10 +100,9 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     baseUrl: options.baseUrl,
     productSlug: options.productSlug,
     tagGroups: tagGroups?.groups,
+    webhooks: webhookLinks(webhooks.pages, options.baseUrl),
   });
   diagnostics.push(...overviewCollector.diagnostics);
-  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets });
-  diagnostics.push(...webhooks.diagnostics);
   const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes, routes, titles });
   diagnostics.push(...schemas.diagnostics);
   const pages = [

@@ -20,6 +20,8 @@ export interface OverviewViewInput {
   productSlug: string;
   /** Redoc's `x-tagGroups`, when the description has them. */
   tagGroups?: readonly TagGroup[];
+  /** Links to the webhook pages (OpenAPI 3.1 `webhooks`). */
+  webhooks?: OperationLinkView[];
 }
 
 /** The overview page: info, servers, authentication, download link and operations by tag. */
@@ -31,6 +33,7 @@ export function buildOverviewView({
   baseUrl,
   productSlug,
   tagGroups,
+  webhooks,
 }: OverviewViewInput): ApiOverviewView {
   const info = spec.document.info ?? {};
   const link = (index: number): OperationLinkView => {
@@ -80,6 +83,7 @@ export function buildOverviewView({
       name: group.name,
       tags: group.tags.map((name) => ({ name, id: tagIds.get(name) ?? 'tag-untitled' })),
     }));
+  if (webhooks?.length) view.webhooks = webhooks;
   view.sections = sections(view);
   return view;
 }
@@ -134,5 +138,6 @@ function sections(view: ApiOverviewView): ApiSectionView[] {
     ...view.tags.map((t) => ({ id: t.id, text: t.name, depth: 3 as const })),
   );
   if (view.untagged.length) out.push({ id: 'other-endpoints', text: 'Other endpoints', depth: 3 });
+  if (view.webhooks) out.push({ id: 'webhooks', text: 'Webhooks', depth: 3 });
   return out;
 }

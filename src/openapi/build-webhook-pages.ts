@@ -1,5 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
+import type { OperationLinkView } from '../api-view.js';
+import { joinBase } from '../shared/url.js';
 import type { ApiSpec } from './api-spec.js';
 import { isOperationId } from './api-anchors.js';
 import { buildOperationView } from './build-operation-view.js';
@@ -68,4 +70,21 @@ export function buildWebhookPages(input: WebhookPagesInput): WebhookPages {
   ];
   const sidebar: NavItem[] = [{ type: 'category', label: 'Webhooks', items, collapsed: false, collapsible: true }];
   return { pages, sidebar, diagnostics };
+}
+
+/** The webhook pages as links (the overview lists them). */
+export function webhookLinks(pages: readonly Page[], baseUrl: string): OperationLinkView[] {
+  return pages.flatMap((page) =>
+    page.body.type === 'api-operation'
+      ? [
+          {
+            method: page.body.operation.method,
+            path: page.body.operation.path,
+            summary: page.title,
+            href: joinBase(baseUrl, page.route),
+            deprecated: page.body.operation.deprecated,
+          },
+        ]
+      : [],
+  );
 }

@@ -129,3 +129,23 @@ test('webhooks that are not path items are left out with a warning naming them',
     ['PUT half'],
   );
 });
+
+test('the overview lists the webhooks, each linked to its page, under the endpoints', async () => {
+  const { pages } = await orders();
+  const overview = pages.find((p) => p.kind === 'api-overview')!;
+  assert.ok(overview.body.type === 'api-overview', 'an overview body');
+  assert.deepEqual(
+    overview.body.overview.webhooks?.map((w) => [w.method, w.path, w.summary, w.href]),
+    [
+      ['post', 'orderCreated', 'List orders', '/api/reference/webhooks/list-orders'],
+      ['post', 'order.delivered', 'Order delivered', '/api/reference/webhooks/order-delivered'],
+      ['post', 'stockLow', 'POST stockLow', '/api/reference/webhooks/post-stock-low'],
+      ['put', 'ping', 'PUT ping', '/api/reference/webhooks/put-ping'],
+    ],
+  );
+  assert.deepEqual(overview.toc.at(-1), { depth: 3, id: 'webhooks', text: 'Webhooks' });
+  const html = renderPageBody(overview);
+  assert.match(html, /<h3 id="webhooks">Webhooks<a/);
+  assert.match(html, /href="\/api\/reference\/webhooks\/order-delivered"/);
+  assertShownRight(overview);
+});
