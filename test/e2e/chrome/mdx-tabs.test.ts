@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import { launchBrowser, serveDirectory, withPage } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { createMiniSite, REPO } from '../../helpers/mini-site.js';
-import { newPage, waitForHydration } from './real-site.js';
+import { waitForHydration } from './real-site.js';
 
 const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx');
 let browser: Browser;
@@ -50,51 +50,49 @@ async function shownOs(page: Page, expected: string): Promise<void> {
 }
 
 test('a groupId choice follows on other pages and in other browser tabs; queryString is written to the URL', async () => {
-  const { context, page } = await newPage(browser);
-  const { problems } = watchConsole(page);
-  await page.goto(`${server.url}/guides/install-cli`);
-  await waitForHydration(page);
-  await shownOs(page, 'mac');
-  assert.ok(await page.locator(`${OS} #tabs-1-mac`).isVisible(), 'the default tab (`default` prop) shows');
-  await page.locator(`${OS} [role="tab"][data-tab-value="linux"]`).click();
-  await shownOs(page, 'linux');
-  assert.equal(new URL(page.url()).searchParams.get('operating-systems'), 'linux', 'queryString writes the choice');
-  assert.equal(new URL(page.url()).hash, '', 'the hash is left alone');
-  const other = await context.newPage();
-  await other.goto(`${server.url}/guides/sdk-clients`);
-  await shownOs(other, 'linux');
-  await other.locator(`${OS} [role="tab"][data-tab-value="win"]`).click();
-  await shownOs(page, 'win'); // the first browser tab follows through the storage event
-  assert.equal(
-    await other.evaluate(() => localStorage.getItem('docusaurus.tab.operating-systems')),
-    'win',
-    'stored under Docusaurus’ key',
-  );
-  assert.deepEqual(problems, []);
-  await context.close();
+  await withPage(browser, {}, async ({ page, context }) => {
+    await page.goto(`${server.url}/guides/install-cli`);
+    await waitForHydration(page);
+    await shownOs(page, 'mac');
+    assert.ok(await page.locator(`${OS} #tabs-1-mac`).isVisible(), 'the default tab (`default` prop) shows');
+    await page.locator(`${OS} [role="tab"][data-tab-value="linux"]`).click();
+    await shownOs(page, 'linux');
+    assert.equal(new URL(page.url()).searchParams.get('operating-systems'), 'linux', 'queryString writes the choice');
+    assert.equal(new URL(page.url()).hash, '', 'the hash is left alone');
+    const other = await context.newPage();
+    await other.goto(`${server.url}/guides/sdk-clients`);
+    await shownOs(other, 'linux');
+    await other.locator(`${OS} [role="tab"][data-tab-value="win"]`).click();
+    await shownOs(page, 'win'); // the first browser tab follows through the storage event
+    assert.equal(
+      await other.evaluate(() => localStorage.getItem('docusaurus.tab.operating-systems')),
+      'win',
+      'stored under Docusaurus’ key',
+    );
+  });
 });
 
 test('?{queryString}=value picks the tab on arrival, over the stored choice', async () => {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${server.url}/guides/sdk-clients`);
-  await page.evaluate(() => localStorage.setItem('docusaurus.tab.operating-systems', 'linux'));
-  await page.goto(`${server.url}/guides/install-cli?operating-systems=win`);
-  await shownOs(page, 'win');
-  await page.goto(`${server.url}/guides/install-cli`);
-  await shownOs(page, 'linux');
-  await context.close();
+  await withPage(browser, {}, async ({ page }) => {
+    await page.goto(`${server.url}/guides/sdk-clients`);
+    await page.evaluate(() => localStorage.setItem('docusaurus.tab.operating-systems', 'linux'));
+    await page.goto(`${server.url}/guides/install-cli?operating-systems=win`);
+    await shownOs(page, 'win');
+    await page.goto(`${server.url}/guides/install-cli`);
+    await shownOs(page, 'linux');
+  });
 });
 
 test('without JavaScript: the default panel shows, and each tab link shows its panel', async () => {
-  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto(`${server.url}/guides/sdk-clients`);
-  const panel = (id: string) => page.locator(`[id="${id}"]`);
-  assert.ok(await panel('tabs-2-py').isVisible(), 'defaultValue="py" shows first');
-  assert.equal(await panel('tabs-2-js').isVisible(), false);
-  await page.locator('a[role="tab"][href="#tabs-2-go"]').click();
-  await page.waitForFunction(() => location.hash === '#tabs-2-go');
-  assert.ok(await panel('tabs-2-go').isVisible(), 'the targeted panel shows');
-  assert.equal(await panel('tabs-2-py').isVisible(), false, 'and the default one hides');
-  assert.match(await panel('tabs-2-go').innerText(), /Go support is in beta/);
-  await context.close();
+  await withPage(browser, { javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${server.url}/guides/sdk-clients`);
+    const panel = (id: string) => page.locator(`[id="${id}"]`);
+    assert.ok(await panel('tabs-2-py').isVisible(), 'defaultValue="py" shows first');
+    assert.equal(await panel('tabs-2-js').isVisible(), false);
+    await page.locator('a[role="tab"][href="#tabs-2-go"]').click();
+    await page.waitForFunction(() => location.hash === '#tabs-2-go');
+    assert.ok(await panel('tabs-2-go').isVisible(), 'the targeted panel shows');
+    assert.equal(await panel('tabs-2-py').isVisible(), false, 'and the default one hides');
+    assert.match(await panel('tabs-2-go').innerText(), /Go support is in beta/);
+  });
 });
