@@ -29,6 +29,9 @@ const scaleName = (pages) => `XL-style ${pages / 1000}k pages`;
 const MDX_PAGES = 200;
 const MDX_SITE = `mdx: ${MDX_PAGES} .mdx pages (Tabs, admonitions, 3 site components)`;
 const MDX_TWIN = `mdx twin: the same ${MDX_PAGES} pages as .md`;
+/** The incremental figure of one size: `BENCH_ONLY=incremental` runs only these (and the dev server's, in bench-dev.mjs). */
+const incrementalName = (pages) => `${scaleName(pages)} incremental`;
+const scaleWanted = (pages) => wanted(scaleName(pages)) || wanted(incrementalName(pages));
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { encoding: 'utf8', ...options });
@@ -53,7 +56,7 @@ export default defineConfig({
 function prepareSites() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  if (wanted('S (') || wanted('L (') || scaleSizes.some((pages) => wanted(scaleName(pages))))
+  if (wanted('S (') || wanted('L (') || scaleSizes.some(scaleWanted))
     run(process.execPath, [shared, join(work, 'anchor')]);
   const sites = {};
   const make = (name, { content, openapi, openapiPath, sidebars, root = join(work, 'sites', name) }) => {
@@ -113,7 +116,7 @@ function prepareSites() {
 /** XL-style content (copies of L with their own words and code) of each size, in `.bench/xl-{pages}`. */
 function prepareScaleSites() {
   const sites = {};
-  for (const pages of scaleSizes.filter((n) => wanted(scaleName(n)))) {
+  for (const pages of scaleSizes.filter(scaleWanted)) {
     const root = join(work, 'sites', `xl-${pages}`);
     process.stderr.write(`generating ${scaleName(pages)}…\n`);
     generateXlContent(join(work, 'anchor', 'L'), join(root, 'content'), pages);
@@ -264,11 +267,19 @@ if (rows.length) {
 const scaleSites = prepareScaleSites();
 const scale = [];
 for (const [pages, config] of Object.entries(scaleSites)) {
+  if (!wanted(scaleName(Number(pages)))) continue;
   process.stderr.write(`building ${scaleName(Number(pages))} (cold, once)…\n`);
   const out = join(work, 'out', `xl-${pages}`);
   rmSync(out, { recursive: true, force: true });
+  const { wallS, maxRssMB } = timedBuild(config, out, ['--no-cache']);
+  scale.push({ pages: Number(pages), wallS, maxRssMB, config });
+  rmSync(out, { recursive: true, force: true });
+}
+
+/** One build of `config` into `out` in a fresh process (with the build cache unless `flags` say otherwise): wall time and peak memory. */
+function timedBuild(config, out, flags = []) {
   const started = performance.now();
-  const stdout = run(process.execPath, [join(repo, 'scripts/bench/build-runner.mjs'), config, out, '--no-cache'], {
+  const stdout = run(process.execPath, [join(repo, 'scripts/bench/build-runner.mjs'), config, out, ...flags], {
     cwd: repo,
   });
   const { code, maxRssMB } = JSON.parse(
@@ -278,9 +289,49 @@ for (const [pages, config] of Object.entries(scaleSites)) {
       .slice(6),
   );
   if (code !== 0) throw new Error(`build of ${config} exited ${code}:\n${stdout}`);
-  scale.push({ pages: Number(pages), wallS: (performance.now() - started) / 1000, maxRssMB, config });
-  rmSync(out, { recursive: true, force: true });
+  return { wallS: (performance.now() - started) / 1000, maxRssMB, stdout };
 }
+
+/** The page a one-line edit changes: one in the middle of the site (copy 00 exists at every size). */
+const EDITED_PAGE = join('content', 'copy-00', 'section-05', 'page-050.md');
+
+// Incremental (issue 13 goal: under 3 s for XL): a build that fills the build cache, then `runs`
+// times a one-line edit of one page and a rebuild with the cache into the same output, timed.
+const incremental = [];
+for (const [pages, config] of Object.entries(scaleSites)) {
+  if (!wanted(incrementalName(Number(pages)))) continue;
+  process.stderr.write(`building ${incrementalName(Number(pages))} (a build to fill the cache, then ${runs} edits)…\n`);
+  const out = join(work, 'out', `xl-${pages}-incremental`);
+  rmSync(out, { recursive: true, force: true });
+  const first = timedBuild(config, out);
+  const file = join(config, '..', EDITED_PAGE);
+  const original = readFileSync(file, 'utf8');
+  const rebuilds = [];
+  for (let i = 0; i < runs; i++) {
+    writeFileSync(file, `${original.trimEnd()}\n\nOne more line for the incremental bench, edit ${i + 1}.\n`);
+    rebuilds.push(timedBuild(config, out));
+  }
+  writeFileSync(file, original);
+  const reused = rebuilds.map((r) => /(\d+) unchanged/.exec(r.stdout)?.[1] ?? '0');
+  incremental.push({ pages: Number(pages), first, rebuilds, reused });
+}
+if (incremental.length) {
+  console.log('\n## Incremental builds (issue 13 goal: a cached rebuild of XL after a one-line edit under 3 s)\n');
+  console.log(
+    `A build with the build cache fills it; then ${runs} times: one line added to \`${EDITED_PAGE}\` and a rebuild with the cache into the same output (fresh process, wall time including Node start).\n`,
+  );
+  console.log(
+    '| content | first build (fills the cache) | rebuild after a one-line edit: best | all rebuilds (s) | peak memory | files reused |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const r of incremental) {
+    const best = r.rebuilds.reduce((a, b) => (b.wallS < a.wallS ? b : a));
+    console.log(
+      `| ${scaleName(r.pages)} | ${r.first.wallS.toFixed(2)} s | **${best.wallS.toFixed(2)} s** | ${r.rebuilds.map((b) => b.wallS.toFixed(2)).join(' / ')} | ${Math.max(...r.rebuilds.map((b) => b.maxRssMB))} MB | ${r.reused.join(' / ')} |`,
+    );
+  }
+}
+
 const lRow = rows.find((row) => row.name.startsWith('L ('));
 if (scale.length || lRow) {
   console.log(
@@ -325,7 +376,9 @@ if (rows.length) {
   }
 }
 
-for (const extra of only ? [] : ['bench-search.mjs', 'bench-dev.mjs']) {
+// The dev figures run alone with BENCH_ONLY=dev, or (only their XL-style site) with BENCH_ONLY=incremental.
+const extras = only ? (/dev|incremental/.test(only) ? ['bench-dev.mjs'] : []) : ['bench-search.mjs', 'bench-dev.mjs'];
+for (const extra of extras) {
   const script = join(repo, 'scripts', extra);
   if (existsSync(script)) {
     console.log('');
