@@ -25,7 +25,10 @@ import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
 import { diagramsOf } from './content/check-diagrams.js';
-import { searchIndexFiles, searchIndexFilesOffThread } from './search/search-index-files.js';
+import { searchIndexFiles, searchIndexFilesOffThread, type SearchIndexInput } from './search/search-index-files.js';
+import { cachedEach, cachedEachAsync } from './cache/cached.js';
+import { pageMarkdown } from './output/markdown/page-markdown.js';
+import type { Page } from './model.js';
 
 export interface BuildOptions {
   configPath?: string;
@@ -90,14 +93,14 @@ async function siteRenderer(
   return loadRenderer(templatesDir, { cacheDir: siteCacheDir(config.root) }, stages.compileRenderer);
 }
 
-/** Render keys hash every page in full, so together they identify the search index's input too. */
-const searchInputKey = (jobs: readonly RenderJob[]) => jobs.map((job) => job.key).join('\n');
-
 const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): DeferredOutput => ({
   path,
   key: job.key,
   produce: () => [{ path, contents: job.render() }],
 });
+
+/** The id the search index is kept under in the build cache (one index per site). */
+const SEARCH_INDEX = 'search-index';
 
 /**
  * Every output file of a build, pages rendered when the writer takes them: first the files that
@@ -220,6 +223,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     versions,
   });
   const operations = summarizeOperations(api.pages);
+  // Each page's Markdown twin, a stage of the page alone (cached like its render).
+  const twin = cachedEach((input: { page: Page }) => pageMarkdown(input.page), options.cache?.markdown);
+  twin.keepOnly(table.pages.map((page) => page.route));
   const plan = (html: Map<string, PageHtml>, notFoundHtml: PageHtml, searchFiles: OutputFile[]) =>
     planOutput({
       config,
@@ -232,21 +238,22 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       apiSpecs: api.apis.flatMap((one) => (one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [])),
       operations,
       searchFiles,
+      pageMarkdown: (page) => twin.run(page.route, { page }),
     });
   const pageCount = render.pages.length + 1;
   // The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the
   // search index are produced apart (deferred or streamed).
+  const searchInput = (): SearchIndexInput => ({ pages: searched, synonyms: config.search.synonyms });
   const withoutPages = () => plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html');
   if (options.defer) {
-    const search = {
-      produce: () =>
-        searchIndexFiles(searched, {
-          cache: options.cache,
-          inputKey: () => searchInputKey(render.pages),
-          synonyms: config.search.synonyms,
-        }),
-    };
-    const deferred = [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), search];
+    // Built in-process when a search file is first asked for; the same results as the build's.
+    const search = cachedEach(searchIndexFiles, options.cache?.search);
+    const searchGroup = { produce: () => search.run(SEARCH_INDEX, searchInput()) };
+    const deferred = [
+      ...render.pages.map((job) => deferPage(job)),
+      deferPage(render.notFound, '404.html'),
+      searchGroup,
+    ];
     return {
       config,
       files: withoutPages(),
@@ -257,11 +264,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     };
   }
   // A large site's search index is built on another core while this one renders.
-  const searchFiles = searchIndexFilesOffThread(searched, {
-    cache: options.cache,
-    inputKey: () => searchInputKey(render.pages),
-    synonyms: config.search.synonyms,
-  });
+  const searchFiles = cachedEachAsync(searchIndexFilesOffThread, options.cache?.search).run(
+    SEARCH_INDEX,
+    searchInput(),
+  );
   if (options.stream)
     return { config, stream: streamOutput(withoutPages(), render, searchFiles), pageCount, diagnostics, watchFiles };
   const html = new Map(render.pages.map((job) => [job.route, job.render()]));

@@ -5,11 +5,11 @@ import { createHighlighter, type Highlighter } from '../content/highlighter.js';
 import { createContentCache, type ContentCache } from '../content/content-cache.js';
 import { loadApiReference, type ApiReference } from '../openapi/load-api-reference.js';
 import { bundleClient, type BundleClientOptions, type ClientBundle } from '../bundle/bundle-client.js';
-import { createRenderCache, type RenderCache } from '../render/render-site.js';
+import type { RenderCache } from '../render/render-site.js';
 import { compileRenderer, type CompiledRenderer } from '../render/load-renderer.js';
-import type { SearchIndexCache } from '../search/search-index-files.js';
+import type { OutputFile } from '../output/output-file.js';
 import type { OutputManifest } from '../output/writer.js';
-import { cached, type StageResults } from '../cache/cached.js';
+import { cached, type ItemCache, type StageResults } from '../cache/cached.js';
 import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
 
 /**
@@ -20,19 +20,27 @@ import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
 export interface BuildCache {
   highlighter: Highlighter;
   content: ContentCache;
+  /** Rendered pages by route (`cachedEach` in render-site). */
   render: RenderCache;
+  /** Markdown twins by route (`cachedEach` in build.ts); keyed by the same page hashes as `render`. */
+  markdown: ItemCache<string>;
   /** Results of the stages wrapped by `cached` (config and renderer code, API reference, client bundle), by stage name. */
   steps: StageResults;
-  search?: SearchIndexCache;
+  /** The search index files (`cachedEach`, one entry), keyed by the pages it was built from. */
+  search: ItemCache<OutputFile[]>;
   /** What the last `docsgen build` wrote and where, so that unchanged files are linked, not written. */
   output?: OutputManifest;
 }
 
 export function createBuildCache(): BuildCache {
+  // One table of object hashes for every per-page stage: a page is hashed once for all of them.
+  const hashes = new WeakMap<object, string>();
   return {
     highlighter: createHighlighter(),
     content: createContentCache(),
-    render: createRenderCache(),
+    render: { results: new Map(), hashes },
+    markdown: { results: new Map(), hashes },
+    search: { results: new Map(), hashes },
     steps: new Map(),
   };
 }

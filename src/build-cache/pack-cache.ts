@@ -53,13 +53,13 @@ export function unpackContent(packed: PackedContent): ContentCache {
 }
 
 /** Rendered pages (UTF-8 bytes already) as plain tuples; restored as Buffers over the same bytes. */
-export const packHtml = (html: RenderCache['html']): [string, string, Uint8Array][] =>
-  [...html].map(([route, { key, html: page }]) => [route, key, page]);
+export const packHtml = (html: RenderCache['results']): [string, string, Uint8Array][] =>
+  [...html].map(([route, { key, value }]) => [route, key, value]);
 
-export const unpackHtml = (packed: [string, string, Uint8Array][]): RenderCache['html'] =>
+export const unpackHtml = (packed: [string, string, Uint8Array][]): RenderCache['results'] =>
   new Map(
     packed.map(([route, key, bytes]) => [
       route,
-      { key, html: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      { key, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
     ]),
   );

@@ -9,7 +9,7 @@ import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { packContent, packHtml, unpackContent, unpackHtml, type PackedContent } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
@@ -34,7 +34,7 @@ export async function codeIdentity(): Promise<string | undefined> {
 export const cacheFileFor = (root: string) =>
   join(siteCacheDir(root), `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
 
-type PartName = 'content' | 'steps' | 'html' | 'search' | 'output';
+type PartName = 'content' | 'steps' | 'html' | 'markdown' | 'search' | 'output';
 
 interface Saved {
   identity: string;
@@ -98,8 +98,11 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
   if (content) cache.content = unpackContent(content);
   for (const [name, entry] of (parts.steps as BuildCache['steps'] | undefined) ?? []) cache.steps.set(name, entry);
   const html = parts.html as Parameters<typeof unpackHtml>[0] | undefined;
-  if (html) cache.render.html = unpackHtml(html);
-  cache.search = parts.search as BuildCache['search'];
+  if (html) cache.render.results = unpackHtml(html);
+  const markdown = parts.markdown as BuildCache['markdown']['results'] | undefined;
+  if (markdown) cache.markdown.results = markdown;
+  const search = parts.search as BuildCache['search']['results'] | undefined;
+  if (search) cache.search.results = search;
   cache.output = parts.output as BuildCache['output'];
   return 'restored';
 }
@@ -113,16 +116,18 @@ export const damagedCacheWarning = (file: string) =>
  * entry only when they compute it again, so an unchanged list means there is nothing new to save.
  */
 export function cacheEntries(cache: BuildCache): unknown[] {
-  const { content, render, steps } = cache;
+  const { content, render, markdown, search, steps } = cache;
   const maps: ReadonlyMap<unknown, unknown>[] = [
     content.sources,
     content.splits,
     content.pages,
     content.docRoutes,
-    render.html,
+    render.results,
+    markdown.results,
+    search.results,
     steps,
   ];
-  return [...maps.flatMap((map) => [...map].flat()), cache.search, cache.output];
+  return [...maps.flatMap((map) => [...map].flat()), cache.output];
 }
 
 export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -147,8 +152,9 @@ export async function saveCache(cache: BuildCache, file: string, identity: strin
   const parts: Saved['parts'] = {
     content: attempt(packContent(cache.content)),
     steps: attempt(cache.steps),
-    html: attempt(packHtml(cache.render.html)),
-    search: attempt(cache.search),
+    html: attempt(packHtml(cache.render.results)),
+    markdown: attempt(cache.markdown.results),
+    search: attempt(cache.search.results),
     output: attempt(cache.output),
   };
   const hashes = Object.fromEntries(

@@ -43,20 +43,32 @@ export function serialiseInput(value: unknown): string {
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /**
- * The key of an input object of a stage that runs once per item (a page's render), from the
- * object itself: each field by name, an object field by the hash of its JSON, computed once per
- * object (inputs are immutable, and the objects items share — the site props, a whole sidebar, a
+ * The hash of an object, computed once per object (inputs are immutable): an array by the hashes
+ * of its elements, so that a list of pages is keyed by the pages' own hashes (computed once for
+ * every stage that reads them) instead of by the JSON of the whole site.
+ */
+function objectHash(value: object, hashes: WeakMap<object, string>): string {
+  let hash = hashes.get(value);
+  if (hash === undefined) {
+    const text = Array.isArray(value)
+      ? `[${value.map((item: unknown) => (item !== null && typeof item === 'object' ? objectHash(item, hashes) : JSON.stringify(item))).join('\0')}`
+      : JSON.stringify(value);
+    hashes.set(value, (hash = sha1(text)));
+  }
+  return hash;
+}
+
+/**
+ * The key of an input object of a stage of data already in memory (a page's render, its Markdown
+ * twin, the search index), from the object itself: each field by name, an object field by its
+ * hash, computed once per object (the objects items share — the site props, a whole sidebar, a
  * page the content cache kept — are hashed once for all of them), a long string by its hash.
  * Plain JSON here, not sorted keys: equal objects built in another order only miss, and sorting
  * every page's tree would cost more than the render cache saves.
  */
 export function inputKey(input: object, hashes: WeakMap<object, string>): string {
   const part = (name: string, value: unknown) => {
-    if (value !== null && typeof value === 'object') {
-      let hash = hashes.get(value);
-      if (hash === undefined) hashes.set(value, (hash = sha1(JSON.stringify(value))));
-      return `${name}#${hash}`;
-    }
+    if (value !== null && typeof value === 'object') return `${name}#${objectHash(value, hashes)}`;
     const text = JSON.stringify(value) ?? '';
     return `${name}:${text.length > 64 ? sha1(text) : text}`;
   };
@@ -121,5 +133,87 @@ export function cached<I, O>(
       results.set(name, { key, files: new Map(paths.map((path, i) => [path, stamps[i]])), value });
     else results.delete(name);
     return value;
+  };
+}
+
+/** A per-item stage's latest result for one item (a page), with the key of the input it was made from. */
+export interface ItemEntry<O = unknown> {
+  key: string;
+  value: O;
+}
+
+/** Results of a per-item stage by item id (a page's route), kept by the build cache (and saved with it). */
+export type ItemResults<O = unknown> = Map<string, ItemEntry<O>>;
+
+/** Where a per-item stage keeps its results, and the hashes of the input objects its items share. */
+export interface ItemCache<O> {
+  results: ItemResults<O>;
+  hashes: WeakMap<object, string>;
+}
+
+/** A per-item stage as `cachedEach` returns it: `run(id, input)` is the stage's result for that item. */
+export interface ItemStage<I, O> {
+  /** The key of an input: what its result is kept under (the same for equal inputs). */
+  key(input: I): string;
+  run(id: string, input: I, key?: string): O;
+  /** Drops the results of items not in `ids` (pages that are gone), so the cache does not grow. */
+  keepOnly(ids: Iterable<string>): void;
+}
+
+/**
+ * The one way the build caches a stage that runs once per item (a page's render, its Markdown
+ * twin): like `cached`, the key is derived from the very input object the stage receives
+ * (`inputKey`: objects that items share are hashed once), and a result is reused while the key of
+ * its item is the same. Without a cache (`--no-cache`) the stage runs as it is. Synchronous, so a
+ * page can be produced when the writer (or the dev server) asks for it.
+ */
+export function cachedEach<I extends object, O>(
+  stage: (input: I) => O,
+  cache: ItemCache<O> | undefined,
+): ItemStage<I, O> {
+  const hashes = cache?.hashes ?? new WeakMap<object, string>();
+  const key = (input: I) => inputKey(input, hashes);
+  return {
+    key,
+    run(id, input, known) {
+      if (!cache) return stage(input);
+      const wanted = known ?? key(input);
+      const entry = cache.results.get(id);
+      if (entry && entry.key === wanted) return entry.value;
+      const value = stage(input);
+      cache.results.set(id, { key: wanted, value });
+      return value;
+    },
+    keepOnly(ids) {
+      if (!cache) return;
+      const kept = new Set(ids);
+      for (const id of [...cache.results.keys()]) if (!kept.has(id)) cache.results.delete(id);
+    },
+  };
+}
+
+/**
+ * `cachedEach` for a stage that returns a promise (a result computed on a worker thread): the
+ * resolved value is kept, under the same key as the synchronous form of the same stage would
+ * keep it, so the two forms share their results (`docsgen build` indexes on a worker, `docsgen dev`
+ * in-process when a search file is first asked for).
+ */
+export function cachedEachAsync<I extends object, O>(
+  stage: (input: I) => Promise<O>,
+  cache: ItemCache<O> | undefined,
+): { key(input: I): string; run(id: string, input: I): Promise<O> } {
+  const hashes = cache?.hashes ?? new WeakMap<object, string>();
+  const key = (input: I) => inputKey(input, hashes);
+  return {
+    key,
+    async run(id, input) {
+      if (!cache) return stage(input);
+      const wanted = key(input);
+      const entry = cache.results.get(id);
+      if (entry && entry.key === wanted) return entry.value;
+      const value = await stage(input);
+      cache.results.set(id, { key: wanted, value });
+      return value;
+    },
   };
 }

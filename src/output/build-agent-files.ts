@@ -86,13 +86,18 @@ function llmsTxt(
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * The twins and llms files. `markdownOf` is `pageMarkdown`, or the build's cached form of it
+ * (converting each page's HTML to Markdown is most of a rebuild of a large site otherwise).
+ */
 export function buildAgentFiles(
   config: SiteConfig,
   table: RouteTable,
   apis: readonly Pick<ApiSpecFile, 'id' | 'label'>[],
+  markdownOf: (page: Page) => string = pageMarkdown,
 ): OutputFile[] {
   const pages = agentPages(table);
-  const markdown = new Map(pages.map((page) => [page.route, pageMarkdown(page)]));
+  const markdown = new Map(pages.map((page) => [page.route, markdownOf(page)]));
   const grouped = sections(table, pages);
   const full = grouped.flatMap(([, list]) => list.map((page) => markdown.get(page.route)!)).join('\n---\n\n');
   return [

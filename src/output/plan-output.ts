@@ -8,6 +8,7 @@ import { inNoIndexVersion } from '../config/docs-versions.js';
 import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
 import type { OperationSummary } from './operation-summary.js';
+import type { Page } from '../model.js';
 
 /** One API description as published: /openapi/{id}.json, named by its label in the meta index and llms.txt. */
 export interface ApiSpecFile {
@@ -29,6 +30,8 @@ export interface PlanOutputInput {
   apiSpecs: readonly ApiSpecFile[];
   operations: readonly OperationSummary[];
   searchFiles: readonly OutputFile[];
+  /** A page's Markdown twin: `pageMarkdown`, or the build's cached form of it. */
+  pageMarkdown?: (page: Page) => string;
 }
 
 /** Every file of the site, in a stable order, ready for a writer. Pure: no file system access. */
@@ -52,7 +55,7 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     ...input.bundle.files,
     ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
     ...input.searchFiles,
-    ...buildAgentFiles(config, table, input.apiSpecs),
+    ...buildAgentFiles(config, table, input.apiSpecs, input.pageMarkdown),
   ];
   for (const spec of input.apiSpecs) files.push({ path: `openapi/${spec.id}.json`, contents: spec.json });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

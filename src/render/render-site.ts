@@ -7,7 +7,7 @@ import { buildHeadScript } from './head-script.js';
 import { katexCssPath } from '../output/katex-assets.js';
 import type { VersionIndex } from '../routes/build-version-links.js';
 import { buildPageProps, pagePropsInput, type PagePropsInput } from './build-page-props.js';
-import { inputKey } from '../cache/cached.js';
+import { cachedEach, type ItemCache } from '../cache/cached.js';
 import { buildSiteProps } from './build-site-props.js';
 import type { AssetProps, NavbarItemProps } from './page-props.js';
 import { renderPage } from './render-page.js';
@@ -22,20 +22,12 @@ export interface Renderer {
 export const builtinRenderer: Renderer = { renderPage, version: 'builtin' };
 
 /**
- * HTML kept between builds (the build cache of `docsgen build` and `docsgen dev`): a page is
- * rendered again only when the key of what it is rendered from (its props, the head script, the
- * renderer) changes.
+ * HTML kept between builds (the build cache of `docsgen build` and `docsgen dev`), by route: a
+ * page is rendered again only when the key of what it is rendered from (its props, the head
+ * script, the renderer) changes. The HTML is kept as rendered and as saved: UTF-8 bytes, written
+ * out as they are, never decoded.
  */
-export interface RenderCache {
-  /** As rendered and as saved: UTF-8 bytes, written out as they are, never decoded. */
-  html: Map<string, { key: string; html: PageHtml }>;
-  /** Hashes of props parts by object: pages the content cache reuses are hashed once. */
-  hashes: WeakMap<object, string>;
-}
-
-export function createRenderCache(): RenderCache {
-  return { html: new Map(), hashes: new WeakMap() };
-}
+export type RenderCache = ItemCache<PageHtml>;
 
 export interface RenderSiteInput {
   config: SiteConfig;
@@ -115,25 +107,18 @@ export function planRender({
   const mathAssets: AssetProps = { ...assets, pageCss: [asset(katexCssPath())] };
   const shared = { headScript: buildHeadScript(site), rendererVersion: renderer.version };
   const apiOverviewRoute = table.pages.find((page) => page.kind === 'api-overview')?.route;
-  const hashes = cache?.hashes ?? new WeakMap<object, string>();
-  const job = (input: PageRenderInput, cacheKey: string): RenderJob => {
+  const render = cachedEach((input: PageRenderInput) => renderPageHtml(input, renderer), cache);
+  const job = (input: PageRenderInput, id: string): RenderJob => {
     let key: string | undefined;
-    const renderJob: RenderJob = {
+    return {
       route: input.page.route,
       // Computed when first read: a build without a cache never reads it (hashing every page's
       // JSON is ~0.17 s of a 1,000-page build).
       get key() {
-        return (key ??= inputKey(input, hashes));
+        return (key ??= render.key(input));
       },
-      render() {
-        const cached = cache?.html.get(cacheKey);
-        if (cached && cached.key === renderJob.key) return cached.html;
-        const html = renderPageHtml(input, renderer);
-        if (cache) cache.html.set(cacheKey, { key: renderJob.key, html });
-        return html;
-      },
+      render: () => render.run(id, input, cache ? (key ??= render.key(input)) : undefined),
     };
-    return renderJob;
   };
   const inputOf = (page: Page, overview?: string): PageRenderInput => ({
     ...pagePropsInput(page, table, site, {
@@ -148,9 +133,7 @@ export function planRender({
     apiOverviewRoute: overview,
   });
   const pages = table.pages.map((page) => job(inputOf(page, apiOverviewRoute), page.route));
-  if (cache)
-    for (const route of [...cache.html.keys()])
-      if (route !== '404.html' && !table.byRoute.has(route)) cache.html.delete(route);
+  render.keepOnly([...table.byRoute.keys(), '404.html']);
   return { pages, notFound: job(inputOf(notFound), '404.html') };
 }
 

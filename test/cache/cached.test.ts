@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cached, inputKey, serialiseInput, type StageResults } from '../../src/cache/cached.js';
+import { cached, inputKey, serialiseInput, type StageResults, cachedEach } from '../../src/cache/cached.js';
 
 /** A stage that reads the file its input names and counts its runs. */
 function countingStage() {
@@ -81,4 +81,39 @@ test('inputKey: every field of the input is in the key; objects are hashed once 
   assert.ok(key.length < 200, 'long strings are hashed, not copied into the key');
   // Inputs are immutable: an object is hashed when first seen and known by identity after.
   assert.ok(hashes.has(page) && hashes.has(sidebar), 'hashes.has(page) && hashes.has(sidebar)');
+});
+
+test('cachedEach: a per-page stage runs again only for the items whose input changed, and forgets items that are gone', () => {
+  const calls: string[] = [];
+  const stage = (input: { page: { route: string; text: string } }) => {
+    calls.push(input.page.route);
+    return `# ${input.page.text}`;
+  };
+  const cache = { results: new Map(), hashes: new WeakMap<object, string>() };
+  const pages = ['/a', '/b', '/c'].map((route) => ({ route, text: `text of ${route}` }));
+  const first = cachedEach(stage, cache);
+  assert.deepEqual(
+    pages.map((page) => first.run(page.route, { page })),
+    pages.map((page) => `# ${page.text}`),
+  );
+  // The next build: new objects (as restored from disk), one page edited, one page gone.
+  const next = cachedEach(stage, { ...cache, hashes: new WeakMap<object, string>() });
+  const edited = [
+    { route: '/a', text: 'text of /a' },
+    { route: '/b', text: 'text of /b, edited' },
+  ];
+  calls.length = 0;
+  assert.deepEqual(
+    edited.map((page) => next.run(page.route, { page })),
+    ['# text of /a', '# text of /b, edited'],
+  );
+  assert.deepEqual(calls, ['/b'], 'only the edited page ran again');
+  next.keepOnly(edited.map((page) => page.route));
+  assert.deepEqual([...cache.results.keys()].sort(), ['/a', '/b'], 'the page that is gone is forgotten');
+  // Without a cache (--no-cache) the stage runs every time.
+  calls.length = 0;
+  const uncached = cachedEach(stage, undefined);
+  uncached.run('/a', { page: edited[0] });
+  uncached.run('/a', { page: edited[0] });
+  assert.deepEqual(calls, ['/a', '/a']);
 });

@@ -200,3 +200,33 @@ test('after every random edit, a cached build is byte-identical to a build witho
     assert.deepEqual(differing, [], `${label}: files that differ`);
   }
 });
+
+test('after a one-line edit of one page, only that page is rendered and converted to Markdown again', async () => {
+  const root = await createSite();
+  await writeFile(join(root, 'content/guides/start.md'), page('Start', 1, '## First step\n\nRead the beacons.'));
+  await writeFile(join(root, 'content/guides/next.md'), page('Next', 2, 'Then the [witnesses](./witnesses.md).'));
+  const configPath = join(root, 'site.config.ts');
+  const cacheFile = join(await mkdtemp(join(tmpdir(), 'docsgen-cache-')), 'cache.v8');
+  const first = createBuildCache();
+  outputOf(await runBuild({ configPath, cache: first }), 'first build');
+  const cache = await throughDisk(first, cacheFile);
+  const before = {
+    render: new Map(cache.render.results),
+    markdown: new Map(cache.markdown.results),
+  };
+  const edited = join(root, 'content/guides/next.md');
+  await writeFile(edited, `${await readFile(edited, 'utf8')}\nOne more line.\n`);
+  const warm = outputOf(await runBuild({ configPath, cache }), 'after the edit');
+  const cold = outputOf(await runBuild({ configPath }), 'cold');
+  assert.deepEqual(
+    [...cold].filter(([path, bytes]) => !warm.get(path)?.equals(bytes)),
+    [],
+    'the same output',
+  );
+  for (const stage of ['render', 'markdown'] as const) {
+    const redone = [...cache[stage].results]
+      .filter(([route, entry]) => before[stage].get(route) !== entry)
+      .map(([route]) => route);
+    assert.deepEqual(redone, ['/guides/next'], `${stage}: only the edited page was produced again`);
+  }
+});

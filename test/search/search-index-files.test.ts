@@ -6,8 +6,9 @@ import {
   SEARCH_WORKER_THRESHOLD,
   searchIndexFiles,
   searchIndexFilesOffThread,
-  type SearchIndexCache,
 } from '../../src/search/search-index-files.js';
+import { cachedEach, cachedEachAsync, type ItemCache } from '../../src/cache/cached.js';
+import type { OutputFile } from '../../src/output/output-file.js';
 import type { Page } from '../../src/model.js';
 
 function site(count: number, word = 'hotspot'): Page[] {
@@ -37,31 +38,27 @@ const asText = (files: { path: string; contents: string | Uint8Array }[]) =>
 
 test('a large index built on a worker thread is the index built in-process', async () => {
   const pages = site(SEARCH_WORKER_THRESHOLD + 20);
-  assert.deepEqual(asText(await searchIndexFilesOffThread(pages)), asText(buildSearchIndex(pages).files));
+  assert.deepEqual(asText(await searchIndexFilesOffThread({ pages })), asText(buildSearchIndex(pages).files));
   assert.deepEqual(
-    asText(await searchIndexFilesOffThread(site(10))),
+    asText(await searchIndexFilesOffThread({ pages: site(10) })),
     asText(buildSearchIndex(site(10)).files),
     'a small site (indexed in-process)',
   );
 });
 
-test('with a cache the index is reused while the searchable text is the same, and rebuilt when it changes', async () => {
-  const cache: { search?: SearchIndexCache } = {};
-  const first = searchIndexFiles(site(50), { cache });
-  assert.equal(searchIndexFiles(site(50), { cache }), first, 'same pages (new objects): the cached files');
-  assert.equal(await searchIndexFilesOffThread(site(50), { cache }), first, 'off-thread, the same cache');
-  assert.equal(
-    searchIndexFiles(site(50), { cache, inputKey: () => 'k1' }) === first,
-    false,
-    'another kind of key: built again',
-  );
-  const keyed = searchIndexFiles(site(60), { cache, inputKey: () => 'k2' });
-  assert.equal(
-    searchIndexFiles(site(70), { cache, inputKey: () => 'k2' }),
-    keyed,
-    'the same given key: the cached files (the key stands for the pages)',
-  );
-  const changed = searchIndexFiles(site(50, 'gateway'), { cache });
-  assert.notEqual(changed, first);
-  assert.deepEqual(asText(changed), asText(buildSearchIndex(site(50, 'gateway')).files));
+test('with the build cache the index is reused while the pages and synonyms are the same, and built again when they change', async () => {
+  const cache: ItemCache<OutputFile[]> = { results: new Map(), hashes: new WeakMap() };
+  // Each build makes new objects (pages restored from disk): the key is their content.
+  const inProcess = () => cachedEach(searchIndexFiles, { ...cache, hashes: new WeakMap() });
+  const onWorker = () => cachedEachAsync(searchIndexFilesOffThread, { ...cache, hashes: new WeakMap() });
+  const first = inProcess().run('index', { pages: site(50) });
+  assert.equal(inProcess().run('index', { pages: site(50) }), first, 'same pages (new objects): the cached files');
+  assert.equal(await onWorker().run('index', { pages: site(50) }), first, 'the off-thread form shares the results');
+  const synonyms = [['hotspot', 'gateway']];
+  const withSynonyms = inProcess().run('index', { pages: site(50), synonyms });
+  assert.notEqual(withSynonyms, first, 'other synonyms: built again');
+  assert.deepEqual(asText(withSynonyms), asText(buildSearchIndex(site(50), { synonyms }).files));
+  const changed = await onWorker().run('index', { pages: site(50, 'gateway'), synonyms });
+  assert.notEqual(changed, withSynonyms, 'other page text: built again');
+  assert.deepEqual(asText(changed), asText(buildSearchIndex(site(50, 'gateway'), { synonyms }).files));
 });
