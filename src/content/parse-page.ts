@@ -55,6 +55,11 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   return pageFromHtml(entry, html, file);
 }
 
+/** A page's plain text (`Page.text`) from its body HTML: tags out, math as its TeX, spaces collapsed. */
+export function plainTextOf(html: string): string {
+  return (html.includes('class="katex"') ? mathAsTex(html) : html).replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * The Page of a document whose body is rendered to `html`, with what the Markdown plugins
  * collected on `file` (TOC, anchors, links, assets, diagnostics): shared by Markdown and MDX.
@@ -62,7 +67,7 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
 export function pageFromHtml(entry: DocEntry, html: string, file: VFile, extra: Diagnostic[] = []): ParsedPage {
   const context = contextOf(file);
   const fm = entry.frontMatter;
-  const text = (html.includes('class="katex"') ? mathAsTex(html) : html).replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
+  const text = plainTextOf(html);
   // Docusaurus' order: front matter, then the body's own top-level h1, then the doc id.
   const title = fm.title ?? context.contentTitle ?? entry.id;
   const page: Page = {

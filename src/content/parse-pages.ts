@@ -4,7 +4,7 @@ import { causeOf, errorDiagnostic, type Diagnostic, type DiagnosticCause } from 
 import type { DocEntry } from './assign-doc-routes.js';
 import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.js';
-import { spilledBody } from './spilled-body.js';
+import { spilledPage } from './spilled-body.js';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 150;
@@ -42,9 +42,9 @@ function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): Par
   });
 }
 
-/** A page as a worker sent it: its body read back from the scratch file the worker wrote it to. */
+/** A page as a worker sent it: its body (and text) read back from the scratch file the worker wrote it to. */
 function received({ bodyFile, ...parsed }: ParsedPage & { bodyFile?: string }): ParsedPage {
-  return bodyFile ? { ...parsed, page: { ...parsed.page, body: spilledBody(bodyFile) } } : parsed;
+  return bodyFile ? { ...parsed, page: spilledPage(parsed.page, bodyFile) } : parsed;
 }
 
 /**

@@ -61,6 +61,8 @@ test('with a scratch folder, workers write page bodies there and the pages read 
   assert.equal((await readdir(scratchDir)).length, list.length, 'one body file per page');
   const body = spilled[7].parsed!.page.body;
   assert.equal(typeof Object.getOwnPropertyDescriptor(body, 'html')?.get, 'function', 'the body is read from its file');
+  const page = spilled[7].parsed!.page;
+  assert.equal(typeof Object.getOwnPropertyDescriptor(page, 'text')?.get, 'function', 'so is the text, made from it');
   assert.deepEqual(
     spilled.map((o) => (o.parsed!.page.body as { html: string }).html),
     held.map((o) => (o.parsed!.page.body as { html: string }).html),
