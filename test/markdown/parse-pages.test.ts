@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assignDocRoutes } from '../../src/content/assign-doc-routes.js';
 import { parseFrontMatter, type SplitSource } from '../../src/content/parse-front-matter.js';
-import { PARALLEL_THRESHOLD, parsePages } from '../../src/content/parse-pages.js';
+import { PAGES_PER_WORKER, PARALLEL_THRESHOLD, parsePages, workerShares } from '../../src/content/parse-pages.js';
 import { createMarkdownProcessor } from '../../src/content/markdown-processor.js';
 import { createHighlighter } from '../../src/content/highlighter.js';
 
@@ -72,4 +72,28 @@ test('with a scratch folder, workers write page bodies there and the pages read 
     held.map((o) => ({ ...o.parsed!.page, body: undefined })),
   );
   await rm(scratchDir, { recursive: true, force: true });
+});
+
+test('workers parse shares of at most PAGES_PER_WORKER pages, covering every page once and in order', () => {
+  // A worker's heap grows with the pages it has parsed: a large site is parsed by a fresh worker per share.
+  for (const count of [150, 999, 1000, 1001, 2 * PAGES_PER_WORKER + 1, 4321, 10_000])
+    for (const workers of [2, 3, 4]) {
+      const shares = workerShares(count, workers);
+      assert.ok(
+        shares.every(({ start, end }) => end > start && end - start <= PAGES_PER_WORKER),
+        `${count} pages, ${workers} workers: no share over ${PAGES_PER_WORKER} pages`,
+      );
+      assert.deepEqual(
+        shares.map(({ start }) => start),
+        [0, ...shares.slice(0, -1).map(({ end }) => end)],
+        `${count} pages, ${workers} workers: each share starts where the one before ended`,
+      );
+      assert.equal(
+        shares.at(-1)!.end,
+        count,
+        `${count} pages, ${workers} workers: the last share ends at the last page`,
+      );
+      if (count <= workers * PAGES_PER_WORKER)
+        assert.equal(shares.length, workers, `${count} pages: one share per worker when they fit`);
+    }
 });
