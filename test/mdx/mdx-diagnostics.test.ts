@@ -2,7 +2,13 @@
 // file, line and column (lines counted in the .mdx file, front matter included).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { htmlOf, parseMdx } from './mdx-helpers.js';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseFrontMatter } from '../../src/content/parse-front-matter.js';
+import { assignDocRoutes } from '../../src/content/assign-doc-routes.js';
+import { parseMdxPage } from '../../src/content/mdx/parse-mdx-page.js';
+import { htmlOf, mdxOptions, parseMdx } from './mdx-helpers.js';
 
 const FM = '---\ntitle: Troubleshooting\n---\n'; // 3 lines: the body starts on line 4
 
@@ -101,4 +107,33 @@ test('a stylesheet the page imports itself is DG235 (not shipped); a CSS module 
   );
   assert.match(outcome.diagnostics[0].message, /src\/components\/StatusPill\/styles\.module\.css/);
   assert.match(htmlOf(outcome), /<span class="StatusPill_[0-9a-f]{6}_pill">online<\/span>/);
+});
+
+test('a component from an installed npm package is rendered on the server and DG252 says it will not be interactive', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-mdx-npm-'));
+  const pkg = join(root, 'node_modules/@meshtide/rating');
+  mkdirSync(pkg, { recursive: true });
+  mkdirSync(join(root, 'content/guides'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), '{ "name": "@meshtide/rating", "type": "module", "main": "index.js" }');
+  writeFileSync(
+    join(pkg, 'index.js'),
+    "import { createElement, useState } from 'react';\n" +
+      'export function Stars({ count }) {\n  const [shown, setShown] = useState(count);\n' +
+      "  return createElement('button', { onClick: () => setShown(shown + 1) }, '*'.repeat(shown));\n}\n" +
+      'export const label = (n) => `${n} stars`;\n',
+  );
+  const text = `${FM}import { Stars as Rating, label } from '@meshtide/rating';\n\nCoverage: {label(3)} <Rating count={3} />\n`;
+  const absolutePath = join(root, 'content/guides/coverage.mdx');
+  const split = parseFrontMatter({
+    absolutePath,
+    relativePath: 'content/guides/coverage.mdx',
+    contentPath: 'guides/coverage',
+    text,
+  }).value!;
+  const [entry] = assignDocRoutes([split]).entries;
+  const outcome = await parseMdxPage(entry, mdxOptions({ root }));
+  assert.deepEqual(summary(outcome.diagnostics), ['DG252 warning 4:1']);
+  assert.match(outcome.diagnostics[0].message, /<Rating> from the npm package "@meshtide\/rating"/);
+  assert.match(outcome.diagnostics[0].hint ?? '', /src\/components/);
+  assert.match(htmlOf(outcome), /Coverage: 3 stars <button>\*\*\*<\/button>/);
 });

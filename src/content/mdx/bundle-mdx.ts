@@ -63,8 +63,29 @@ function islandModule(path: string, root: string, names: ReadonlySet<string>): s
   return lines.join('\n');
 }
 
+/**
+ * A component from an npm package is rendered on the server only: its HTML is on the page, but
+ * nothing of it runs in the browser (only the site's own components hydrate), so a component
+ * that reacts to the reader would silently do nothing.
+ */
+function serverOnlyComponent(input: MdxBundleInput, specifier: string, names: ReadonlySet<string>): Diagnostic {
+  const written = input.imports.find((item) => item.source === specifier);
+  const localOf = (name: string) =>
+    Object.entries(written?.imported ?? {}).find(([, imported]) => imported === name)?.[0] ?? name;
+  const shown = [...names].map((name) => `<${localOf(name)}>`).join(', ');
+  return {
+    code: 'DG252',
+    severity: 'warning',
+    message: `${shown} from the npm package "${specifier}" is shown as rendered on the server, without interactivity: components from packages are not hydrated`,
+    file: input.sourcePath,
+    line: written?.line,
+    column: written?.column,
+    hint: "Only the site's own components (files of the site, e.g. src/components/…) run in the browser. Wrap the package's component in one of them (export a component that renders it) to make it interactive; a component that only draws markup needs nothing.",
+  };
+}
+
 /** Site components the page uses in JSX are imported through islandModule. */
-function islandsPlugin(input: MdxBundleInput): Plugin {
+function islandsPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin {
   const imports = componentImports(input);
   return {
     name: 'docsgen-mdx-islands',
@@ -78,8 +99,11 @@ function islandsPlugin(input: MdxBundleInput): Plugin {
           kind: args.kind,
           pluginData: { direct: true },
         });
-        if (found.errors.length || !isSiteModule(found.path, input.root))
-          return found.errors.length ? undefined : found;
+        if (found.errors.length) return undefined;
+        if (!isSiteModule(found.path, input.root)) {
+          if (/[/\\]node_modules[/\\]/.test(found.path)) warnings.push(serverOnlyComponent(input, args.path, names));
+          return found;
+        }
         return { path: found.path, namespace: 'docsgen-island', pluginData: { names } };
       });
       esbuild.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({
@@ -184,7 +208,7 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       loader: { '.js': 'jsx' },
       external: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
       plugins: [
-        islandsPlugin(input),
+        islandsPlugin(input, warnings),
         mdxModulesPlugin(input, warnings),
         cssModulesPlugin({ root: input.root, emitCss: false }),
       ],
