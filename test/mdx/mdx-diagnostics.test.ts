@@ -137,3 +137,20 @@ test('a component from an installed npm package is rendered on the server and DG
   assert.match(outcome.diagnostics[0].hint ?? '', /src\/components/);
   assert.match(htmlOf(outcome), /Coverage: 3 stars <button>\*\*\*<\/button>/);
 });
+
+test('a component the page defines itself with state or handlers is DG253 at its first use; one that only draws markup is not', async () => {
+  const outcome = await parseMdx(
+    `${FM}import { useState } from 'react';\n\n` +
+      'export const Highlight = ({ children, color }) => <span style={{ backgroundColor: color }}>{children}</span>;\n\n' +
+      'export function FeeToggle({ dc }) {\n  const [usd, setUsd] = useState(false);\n' +
+      '  return <span>{usd ? `$${dc / 100000}` : `${dc} DC`}</span>;\n}\n\n' +
+      'export const CopyId = ({ id }) => <code onClick={() => navigator.clipboard.writeText(id)}>{id}</code>;\n\n' +
+      '<Highlight color="#25c2a0">Data Credits</Highlight> cost <FeeToggle dc={35000} /> per packet.\n\n' +
+      'Again: <FeeToggle dc={1} />, <CopyId id="11xyz" />\n',
+  );
+  assert.deepEqual(summary(outcome.diagnostics), ['DG253 warning 15:58', 'DG253 warning 17:30']);
+  assert.match(outcome.diagnostics[0].message, /<FeeToggle> is defined in this page and uses useState\(\)/);
+  assert.match(outcome.diagnostics[1].message, /<CopyId> .* uses an onClick handler/);
+  assert.match(outcome.diagnostics[0].hint ?? '', /src\/components\/FeeToggle\.jsx/);
+  assert.match(htmlOf(outcome), /35000 DC/);
+});

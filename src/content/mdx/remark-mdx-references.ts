@@ -1,7 +1,8 @@
 import { visit } from 'unist-util-visit';
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { Program } from 'estree';
+import type { Node as EstreeNode, Program } from 'estree';
+import { EXIT, visit as visitEstree } from 'estree-util-visit';
 import { contextOf } from '../markdown-context.js';
 import { DOC_CARD_LIST } from '../plugins/remark-docs-features.js';
 import { GLOBAL_COMPONENTS } from './theme-modules.js';
@@ -51,6 +52,61 @@ function literalLink(jsx: JsxNode): { route: string; hash?: string; raw: string 
   return { route: path ? path.replace(/\/+$/, '') || '/' : '', hash: hash || undefined, raw };
 }
 
+/**
+ * React's hooks that only do something in the browser (state, effects); `useDocusaurusContext()`
+ * and the like give the server the same answer as the browser.
+ */
+const BROWSER_HOOKS = new Set([
+  'useState',
+  'useReducer',
+  'useEffect',
+  'useLayoutEffect',
+  'useInsertionEffect',
+  'useSyncExternalStore',
+  'useTransition',
+  'useOptimistic',
+  'useActionState',
+  'useImperativeHandle',
+]);
+
+/**
+ * What makes a component the page defines itself need the browser: a state or effect hook (`useState(…)`,
+ * `React.useEffect(…)`) or an event handler prop (`onClick={…}`). Such a component is rendered on
+ * the server only (only the site's own modules hydrate), so it would be silently inert.
+ */
+function browserOnlyFeature(declaration: EstreeNode): string | undefined {
+  let found: string | undefined;
+  visitEstree(declaration, (node) => {
+    if (found) return EXIT;
+    const call = node.type === 'CallExpression' ? node.callee : undefined;
+    const callee = call?.type === 'MemberExpression' ? call.property : call;
+    if (callee?.type === 'Identifier' && BROWSER_HOOKS.has(callee.name)) found = `${callee.name}()`;
+    const attribute = node as unknown as { type: string; name?: { type: string; name?: string } };
+    if (attribute.type === 'JSXAttribute' && /^on[A-Z]/.test(attribute.name?.name ?? ''))
+      found = `an ${attribute.name?.name} handler`;
+    return undefined;
+  });
+  return found;
+}
+
+/** Components the page exports itself, by name, with what in them needs the browser (if anything). */
+function exportedComponents(statement: Program['body'][number], interactive: Map<string, string>): void {
+  if (statement.type !== 'ExportNamedDeclaration' || !statement.declaration) return;
+  const declaration = statement.declaration;
+  const named: [string, EstreeNode][] =
+    declaration.type === 'VariableDeclaration'
+      ? declaration.declarations.flatMap((item) =>
+          item.id.type === 'Identifier' && item.init ? [[item.id.name, item.init] as [string, EstreeNode]] : [],
+        )
+      : declaration.id
+        ? [[declaration.id.name, declaration]]
+        : [];
+  for (const [name, node] of named) {
+    const feature = /^[A-Z]/.test(name) ? browserOnlyFeature(node) : undefined;
+    if (feature) interactive.set(name, feature);
+  }
+}
+
 function declarationsOf(program: Program, at: Place, imports: MdxImport[], declared: Set<string>): void {
   for (const statement of program.body) {
     // `at` and estree locations are in the body; the caller adds the front matter's lines.
@@ -80,6 +136,16 @@ function declarationsOf(program: Program, at: Place, imports: MdxImport[], decla
   }
 }
 
+function inertPageComponent(name: string, feature: string, where: { file?: string; line?: number; column?: number }) {
+  return {
+    code: 'DG253',
+    severity: 'warning' as const,
+    message: `<${name}> is defined in this page and uses ${feature}, but is shown as rendered on the server, without interactivity: components a page defines itself are not hydrated`,
+    ...where,
+    hint: `Move it to a file of the site (src/components/${name}.jsx, exported) and import it from the page: the site's own components hydrate in the browser.`,
+  };
+}
+
 /**
  * Reads what an MDX page imports and declares, and checks the components its JSX names: one
  * that is neither imported, exported by the page nor one of Docusaurus' global MDX components
@@ -92,9 +158,11 @@ export function remarkMdxReferences() {
     const context = contextOf(file);
     const imports: MdxImport[] = [];
     const declared = new Set<string>(Object.keys(GLOBAL_COMPONENTS));
+    const interactive = new Map<string, string>();
     visit(tree, 'mdxjsEsm', (node: EsmNode) => {
-      if (node.data?.estree)
-        declarationsOf(node.data.estree, node.position?.start ?? { line: 1, column: 1 }, imports, declared);
+      if (!node.data?.estree) return;
+      declarationsOf(node.data.estree, node.position?.start ?? { line: 1, column: 1 }, imports, declared);
+      for (const statement of node.data.estree.body) exportedComponents(statement, interactive);
     });
     for (const item of imports) item.line += context.lineOffset;
     const moduleOf = (name: string) => imports.find((item) => item.locals.includes(name))?.source;
@@ -110,6 +178,11 @@ export function remarkMdxReferences() {
       const name = jsx.name?.split('.')[0];
       if (!name || !/^[A-Z_$]|\./.test(jsx.name ?? '')) return;
       if (jsx.name === name && moduleOf(name)) components.add(name);
+      const needsBrowser = !moduleOf(name) && interactive.get(name);
+      if (needsBrowser) {
+        interactive.delete(name); // once per component and page, at its first use
+        context.diagnostics.push(inertPageComponent(name, needsBrowser, at(jsx)));
+      }
       if (!declared.has(name)) {
         context.diagnostics.push({
           code: 'DG233',
