@@ -154,3 +154,34 @@ test('a component the page defines itself with state or handlers is DG253 at its
   assert.match(outcome.diagnostics[0].hint ?? '', /src\/components\/FeeToggle\.jsx/);
   assert.match(htmlOf(outcome), /35000 DC/);
 });
+
+test("a relative url() in a component's stylesheet is DG254 at its place; root paths, full URLs and data: are not", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-mdx-css-'));
+  const component = join(root, 'src/components/CoverageBadge');
+  mkdirSync(component, { recursive: true });
+  mkdirSync(join(root, 'content/guides'), { recursive: true });
+  writeFileSync(
+    join(component, 'styles.module.css'),
+    '.badge {\n  background: url(/img/hex.svg) no-repeat;\n}\n.badge:hover { background-image: url( "./hex-hover.svg" ); }\n' +
+      ".icon { mask: url('data:image/svg+xml;utf8,<svg/>'); cursor: url(https://cdn.example/c.cur), auto; }\n",
+  );
+  writeFileSync(
+    join(component, 'index.jsx'),
+    "import styles from './styles.module.css';\nexport default function CoverageBadge({ res }) {\n" +
+      '  return <span className={styles.badge}>res {res}</span>;\n}\n',
+  );
+  const text = `${FM}import CoverageBadge from '@site/src/components/CoverageBadge';\n\n<CoverageBadge res={8} />\n`;
+  const absolutePath = join(root, 'content/guides/coverage.mdx');
+  const split = parseFrontMatter({
+    absolutePath,
+    relativePath: 'content/guides/coverage.mdx',
+    contentPath: 'guides/coverage',
+    text,
+  }).value!;
+  const [entry] = assignDocRoutes([split]).entries;
+  const outcome = await parseMdxPage(entry, mdxOptions({ root }));
+  assert.deepEqual(summary(outcome.diagnostics), ['DG254 warning 4:34']);
+  assert.equal(outcome.diagnostics[0].file, 'src/components/CoverageBadge/styles.module.css');
+  assert.match(outcome.diagnostics[0].message, /"\.\/hex-hover\.svg" by a relative path/);
+  assert.match(htmlOf(outcome), /class="CoverageBadge_\w+_badge">res <!-- -->8</);
+});

@@ -1,6 +1,7 @@
 import { build, type Message, type Plugin } from 'esbuild';
 import { dirname, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { MdxImport } from './remark-mdx-references.js';
 import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modules.js';
@@ -154,11 +155,38 @@ function mdxModulesPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin
         contents: `export default ${JSON.stringify(input.assetUrl(args.path))};`,
         loader: 'js',
       }));
-      esbuild.onLoad({ filter: /\.css$/ }, (args) =>
-        args.path.endsWith('.module.css') ? undefined : { contents: 'export default {};', loader: 'js' },
-      );
+      esbuild.onLoad({ filter: /\.css$/ }, async (args) => {
+        if (args.namespace === 'file')
+          warnings.push(...relativeStylesheetUrls(input, await readFile(args.path, 'utf8'), args.path));
+        return args.path.endsWith('.module.css') ? undefined : { contents: 'export default {};', loader: 'js' };
+      });
     },
   };
+}
+
+/**
+ * A component's stylesheet is placed in the output as one file, its `url()` and `@import` kept as
+ * written, so a relative one (`url(./hero.png)`) would point at nothing there: each is DG254 at its
+ * place in the stylesheet. Absolute paths (files of `static/`), full URLs and `data:` work.
+ */
+function relativeStylesheetUrls(input: MdxBundleInput, text: string, path: string): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const reference = /(?:url\(\s*|@import\s+)(['"]?)([^'")\s]+)\1/g;
+  for (const match of text.matchAll(reference)) {
+    const target = match[2];
+    if (/^(?:[a-z][\w+.-]*:|\/|#)/i.test(target)) continue;
+    const before = text.slice(0, match.index).split('\n');
+    found.push({
+      code: 'DG254',
+      severity: 'warning',
+      message: `The stylesheet refers to "${target}" by a relative path, which does not resolve where docsgen places it`,
+      file: relative(input.root, path).split('\\').join('/'),
+      line: before.length,
+      column: before[before.length - 1].length + 1,
+      hint: `Put the file in static/ and refer to it from the site root (url('/img/${target.split('/').pop()}')), or use a full URL.`,
+    });
+  }
+  return found;
 }
 
 function providedModule(path: string): string {
