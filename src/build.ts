@@ -2,17 +2,18 @@ import { resolve } from 'node:path';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
-import { createAssetResolver } from './content/create-asset-resolver.js';
+import { createAssetResolver, type AssetResolver } from './content/create-asset-resolver.js';
 import { readableFolders } from './shared/allowed-paths.js';
-import { loadContent } from './content/load-content.js';
+import { loadContent, type LoadedContent } from './content/load-content.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildVersionNav } from './routes/build-version-nav.js';
 import { buildVersionIndex } from './routes/build-version-links.js';
 import { inSearchedVersion } from './config/docs-versions.js';
-import { buildRouteTable } from './routes/build-route-table.js';
+import { buildRouteTable, type RouteTable } from './routes/build-route-table.js';
 import { checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
 import { resolveNavbar } from './render/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
+import type { ApiReference } from './openapi/load-api-reference.js';
 import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
 import { builtinTemplatesCurrent, isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
 import { siteCacheDir } from './shared/package-paths.js';
@@ -22,6 +23,7 @@ import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
+import { agentMarkdownFiles } from './output/build-agent-files.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
 import { diagramsOf } from './content/check-diagrams.js';
@@ -102,38 +104,33 @@ const deferPage = (job: RenderJob, path = htmlPathForRoute(job.route)): Deferred
 /** The id the search index is kept under in the build cache (one index per site). */
 const SEARCH_INDEX = 'search-index';
 
-/**
- * Every output file of a build, pages rendered when the writer takes them: first the files that
- * need no page HTML, then each page, then the search index (built meanwhile on another thread).
- */
-async function* streamOutput(
-  files: readonly OutputFile[],
-  render: { pages: readonly RenderJob[]; notFound: RenderJob },
-  searchFiles: Promise<OutputFile[]>,
-): AsyncGenerator<OutputFile> {
-  yield* files;
-  for (const job of render.pages) yield { path: htmlPathForRoute(job.route), contents: job.render() };
-  yield { path: '404.html', contents: render.notFound.render() };
-  yield* await searchFiles;
+type Stages = ReturnType<typeof cachedStages>;
+
+/** What the content, API and static-file stages give, with the pages' route table and navbar. */
+interface LoadedSite {
+  content: LoadedContent;
+  api: ApiReference;
+  staticFiles: Awaited<ReturnType<typeof collectStaticFiles>>;
+  special: ReturnType<typeof buildSpecialPages>;
+  /** The pages' mermaid diagrams, and their check (running meanwhile). */
+  diagrams: ReturnType<typeof diagramsOf>;
+  diagramCheck: Promise<Diagnostic[]>;
+  nav: ReturnType<typeof buildVersionNav>;
+  /** Every page: docs, generated category pages, API pages, special pages. */
+  pages: Page[];
+  table: RouteTable;
+  versions: ReturnType<typeof buildVersionIndex>;
+  /** The route table's pages that are searched (older docs versions are not). */
+  searched: Page[];
+  navbar: ReturnType<typeof resolveNavbar>;
 }
 
-/** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
-export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
-  const progress = options.onProgress ?? (() => {});
-  const highlighter = options.highlighter ?? options.cache?.highlighter ?? createHighlighter();
-  const stages = cachedStages(options.cache, highlighter);
-  const loaded = await loadConfig(
-    { configPath: options.configPath, openapiOverride: options.openapi },
-    stages.compileConfig,
-  );
-  const config = loaded.config;
-  if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
-  const assets = createAssetResolver(config.baseUrl, readableFolders(config.root, config.allowedPaths));
-
-  progress('content');
-  // esbuild bundles in its own process while this one parses Markdown.
-  const clientOptions = { root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme };
-  const bundling = stages.bundleClient(clientOptions);
+/** The content, API and static-file stages (at the same time), then the sidebars, route table and navbar. */
+async function loadSite(
+  config: SiteConfig,
+  options: BuildOptions,
+  { stages, highlighter, assets }: { stages: Stages; highlighter: Highlighter; assets: AssetResolver },
+): Promise<LoadedSite> {
   const [content, api, staticFiles] = await Promise.all([
     loadContent({
       config,
@@ -150,8 +147,6 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   // Diagrams are parsed with mermaid (loaded only when there are some) while the rest goes on.
   const diagrams = diagramsOf(content.pages);
   const diagramCheck = diagrams.length ? stages.checkDiagrams(diagrams) : Promise.resolve([]);
-  // KaTeX's stylesheet and fonts are written only when some page has math.
-  const katexFiles = content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
   const nav = buildVersionNav({
     config,
@@ -166,6 +161,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   // Older docs versions are not searched (see inSearchedVersion).
   const searched = table.pages.filter((page) => inSearchedVersion(config.docsVersions, page));
   const navbar = resolveNavbar(config, nav.sidebars, content.pages, content.unbuiltDocIds);
+  return { content, api, staticFiles, diagrams, diagramCheck, special, nav, pages, table, versions, searched, navbar };
+}
+
+/** Every problem the stages reported, and the checks of links, pagination and docs features. */
+function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const { content, api, staticFiles, nav, navbar, table } = site;
   const generatedRoutes = new Set([
     ...api.apis.map((one) => `/openapi/${one.id}.json`),
     '/meta/index.json',
@@ -175,8 +176,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     ...staticFiles.files.map((f) => `/${f.path}`),
   ]);
   const unbuilt = unbuiltApi(config, api);
-  const diagnostics = [
-    ...loaded.diagnostics,
+  return [
+    ...configDiagnostics,
     ...content.diagnostics,
     ...staticFiles.diagnostics,
     ...api.diagnostics,
@@ -190,43 +191,63 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     ),
     ...checkPagination(content.pages),
     ...checkDocsFeatures(table),
-    ...(await diagramCheck),
   ];
-  const watchFiles = [...loaded.dependencies, ...api.files, ...content.files];
-  if (hasErrors(diagnostics)) return { config, pageCount: pages.length, diagnostics, watchFiles };
+}
 
+/** The site's output once its pages are planned for rendering: each way a build hands it out. */
+interface PlannedOutput {
+  config: SiteConfig;
+  site: LoadedSite;
+  render: { pages: RenderJob[]; notFound: RenderJob };
+  /** A page's Markdown twin, from the build cache while the page is unchanged. */
+  markdownOf(page: Page): string;
+  /** Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`, the twins and llms-full.txt). */
+  plan(
+    input: { html: Map<string, PageHtml>; notFoundHtml: PageHtml; searchFiles: OutputFile[] },
+    agentMarkdown?: boolean,
+  ): OutputFile[];
+}
+
+/** The client bundle and the renderer, then every page planned for rendering; or the diagnostics that stop it. */
+async function planSiteOutput(
+  config: SiteConfig,
+  site: LoadedSite,
+  {
+    options,
+    stages,
+    bundling,
+    assets,
+  }: { options: BuildOptions; stages: Stages; bundling: ReturnType<Stages['bundleClient']>; assets: AssetResolver },
+): Promise<PlannedOutput | Diagnostic[]> {
+  const progress = options.onProgress ?? (() => {});
   progress('bundle');
-  // Pages that hydrate the site's components or draw diagrams need a client that has them.
-  const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
-  const islands = islandModules.length
-    ? { modules: islandModules, site: docusaurusContextOf(config), baseUrl: config.baseUrl }
-    : undefined;
-  const { bundle, diagnostics: bundleDiagnostics } =
-    islands || diagrams.length
-      ? await stages.bundleClientWithFeatures({ ...clientOptions, islands, mermaid: diagrams.length > 0 })
-      : await bundling;
-  if (!bundle)
-    return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...bundleDiagnostics], watchFiles };
-
+  const { bundle, diagnostics: bundleDiagnostics } = await bundling;
+  if (!bundle) return bundleDiagnostics;
   progress('render');
-  const site = await siteRenderer(config, stages, options.renderer);
-  if (!site.renderer)
-    return { config, pageCount: pages.length, diagnostics: [...diagnostics, ...site.diagnostics], watchFiles };
+  const chosen = await siteRenderer(config, stages, options.renderer);
+  if (!chosen.renderer) return chosen.diagnostics;
+  const { table, api, staticFiles } = site;
   const render = planRender({
     config,
     table,
-    navbarItems: navbar.items,
+    navbarItems: site.navbar.items,
     bundle,
-    notFound: special.notFound,
-    renderer: site.renderer,
+    notFound: site.special.notFound,
+    renderer: chosen.renderer,
     cache: options.cache?.render,
-    versions,
+    versions: site.versions,
   });
+  // KaTeX's stylesheet and fonts are written only when some page has math.
+  const katexFiles = site.content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const operations = summarizeOperations(api.pages);
   // Each page's Markdown twin, a stage of the page alone (cached like its render).
   const twin = cachedEach((input: { page: Page }) => pageMarkdown(input.page), options.cache?.markdown);
   twin.keepOnly(table.pages.map((page) => page.route));
-  const plan = (html: Map<string, PageHtml>, notFoundHtml: PageHtml, searchFiles: OutputFile[]) =>
+  const markdownOf = (page: Page) => twin.run(page.route, { page });
+  const apiSpecs = api.apis.flatMap((one) =>
+    one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
+  );
+  const plan: PlannedOutput['plan'] = ({ html, notFoundHtml, searchFiles }, agentMarkdown) =>
     planOutput({
       config,
       table,
@@ -235,42 +256,110 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       bundle,
       assets,
       staticFiles: [...staticFiles.files, ...katexFiles],
-      apiSpecs: api.apis.flatMap((one) => (one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [])),
+      apiSpecs,
       operations,
       searchFiles,
-      pageMarkdown: (page) => twin.run(page.route, { page }),
+      pageMarkdown: markdownOf,
+      agentMarkdown,
     });
-  const pageCount = render.pages.length + 1;
-  // The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the
-  // search index are produced apart (deferred or streamed).
-  const searchInput = (): SearchIndexInput => ({ pages: searched, synonyms: config.search.synonyms });
-  const withoutPages = () => plan(new Map(), new Uint8Array(), []).filter((file) => file.path !== '404.html');
-  if (options.defer) {
-    // Built in-process when a search file is first asked for; the same results as the build's.
-    const search = cachedEach(searchIndexFiles, options.cache?.search);
-    const searchGroup = { produce: () => search.run(SEARCH_INDEX, searchInput()) };
-    const deferred = [
-      ...render.pages.map((job) => deferPage(job)),
-      deferPage(render.notFound, '404.html'),
-      searchGroup,
-    ];
-    return {
-      config,
-      files: withoutPages(),
-      deferred,
-      pageCount,
-      diagnostics,
-      watchFiles,
-    };
-  }
-  // A large site's search index is built on another core while this one renders.
-  const searchFiles = cachedEachAsync(searchIndexFilesOffThread, options.cache?.search).run(
-    SEARCH_INDEX,
-    searchInput(),
+  return { config, site, render, plan, markdownOf };
+}
+
+/** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */
+const withoutPages = ({ plan }: PlannedOutput, agentMarkdown?: boolean) =>
+  plan({ html: new Map(), notFoundHtml: new Uint8Array(), searchFiles: [] }, agentMarkdown).filter(
+    (file) => file.path !== '404.html',
   );
-  if (options.stream)
-    return { config, stream: streamOutput(withoutPages(), render, searchFiles), pageCount, diagnostics, watchFiles };
-  const html = new Map(render.pages.map((job) => [job.route, job.render()]));
-  const files = plan(html, render.notFound.render(), await searchFiles);
-  return { config, files, pageCount, diagnostics, watchFiles };
+
+/** What the search index is built from (and the build cache keys it by). */
+const searchInput = ({ site, config }: PlannedOutput): SearchIndexInput => ({
+  pages: site.searched,
+  synonyms: config.search.synonyms,
+});
+
+/**
+ * The search index files, built on another core while this one renders (a large site's), fed the
+ * pages a few at a time; from the build cache when its pages and synonyms are unchanged (no worker then).
+ */
+const searchFilesOffThread = (planned: PlannedOutput, cache: BuildCache | undefined) =>
+  cachedEachAsync(searchIndexFilesOffThread, cache?.search).run(SEARCH_INDEX, searchInput(planned));
+
+/** `docsgen dev`'s output: what needs no page HTML now, pages and the search index when first requested. */
+function deferredOutput(
+  planned: PlannedOutput,
+  cache: BuildCache | undefined,
+): Pick<BuildResult, 'files' | 'deferred'> {
+  const { render } = planned;
+  // Built in-process when a search file is first asked for; the same results as the build's.
+  const search = cachedEach(searchIndexFiles, cache?.search);
+  const searchGroup = { produce: () => search.run(SEARCH_INDEX, searchInput(planned)) };
+  return {
+    files: withoutPages(planned),
+    deferred: [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), searchGroup],
+  };
+}
+
+/**
+ * Every output file of a build, each made when the writer takes it: first the files that need no
+ * page HTML, then the Markdown twins and llms-full.txt, then each page rendered, then the search
+ * index (built meanwhile on another thread, fed the pages a few at a time).
+ */
+async function* streamOutput(planned: PlannedOutput, cache: BuildCache | undefined): AsyncGenerator<OutputFile> {
+  const { render, site } = planned;
+  const searchFiles = searchFilesOffThread(planned, cache);
+  yield* withoutPages(planned, false);
+  yield* agentMarkdownFiles(site.table, planned.markdownOf);
+  for (const job of render.pages) yield { path: htmlPathForRoute(job.route), contents: job.render() };
+  yield { path: '404.html', contents: render.notFound.render() };
+  yield* await searchFiles;
+}
+
+/** Every output file in one list (the pages rendered, the search index built here or on a worker). */
+async function outputFiles(planned: PlannedOutput, cache: BuildCache | undefined): Promise<OutputFile[]> {
+  const searchFiles = searchFilesOffThread(planned, cache);
+  const html = new Map(planned.render.pages.map((job) => [job.route, job.render()]));
+  return planned.plan({ html, notFoundHtml: planned.render.notFound.render(), searchFiles: await searchFiles });
+}
+
+/** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
+export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
+  const highlighter = options.highlighter ?? options.cache?.highlighter ?? createHighlighter();
+  const stages = cachedStages(options.cache, highlighter);
+  const loaded = await loadConfig(
+    { configPath: options.configPath, openapiOverride: options.openapi },
+    stages.compileConfig,
+  );
+  const config = loaded.config;
+  if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
+  const assets = createAssetResolver(config.baseUrl, readableFolders(config.root, config.allowedPaths));
+  options.onProgress?.('content');
+  // esbuild bundles in its own process while this one parses Markdown.
+  const clientOptions = { root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme };
+  const bundling = stages.bundleClient(clientOptions);
+  const site = await loadSite(config, options, { stages, highlighter, assets });
+  // Pages that hydrate the site's components or draw diagrams need a client that has them.
+  const bundleFor = ({ content, diagrams }: LoadedSite) => {
+    const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
+    const islands = islandModules.length
+      ? { modules: islandModules, site: docusaurusContextOf(config), baseUrl: config.baseUrl }
+      : undefined;
+    return islands || diagrams.length
+      ? stages.bundleClientWithFeatures({ ...clientOptions, islands, mermaid: diagrams.length > 0 })
+      : bundling;
+  };
+  const diagnostics = [...checkSite(config, site, loaded.diagnostics), ...(await site.diagramCheck)];
+  const watchFiles = [...loaded.dependencies, ...site.api.files, ...site.content.files];
+  const failed = (more: Diagnostic[] = []) => ({
+    config,
+    pageCount: site.pages.length,
+    diagnostics: [...diagnostics, ...more],
+    watchFiles,
+  });
+  if (hasErrors(diagnostics)) return failed();
+  const planned = await planSiteOutput(config, site, { options, stages, bundling: bundleFor(site), assets });
+  if (Array.isArray(planned)) return failed(planned);
+  const done = { config, pageCount: planned.render.pages.length + 1, diagnostics, watchFiles };
+  if (options.defer) return { ...done, ...deferredOutput(planned, options.cache) };
+  if (options.stream) return { ...done, stream: streamOutput(planned, options.cache) };
+  return { ...done, files: await outputFiles(planned, options.cache) };
 }

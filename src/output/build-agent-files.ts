@@ -86,23 +86,46 @@ function llmsTxt(
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** What separates two pages in llms-full.txt. */
+const PAGE_SEPARATOR = '\n---\n\n';
+
 /**
- * The twins and llms files. `markdownOf` is `pageMarkdown`, or the build's cached form of it
- * (converting each page's HTML to Markdown is most of a rebuild of a large site otherwise).
+ * Each page's Markdown twin, made one at a time in llms-full.txt's order (the twin is a page's
+ * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt,
+ * kept meanwhile as UTF-8 bytes (off the V8 heap, one byte a character for most text).
+ * `markdownOf` is `pageMarkdown`, or the build's cached form of it (converting each page's HTML
+ * to Markdown is most of a rebuild of a large site otherwise).
  */
+export function* agentMarkdownFiles(
+  table: RouteTable,
+  markdownOf: (page: Page) => string = pageMarkdown,
+): Generator<OutputFile> {
+  const full: Buffer[] = [];
+  for (const [, list] of sections(table, agentPages(table)))
+    for (const page of list) {
+      const markdown = markdownOf(page);
+      if (full.length) full.push(Buffer.from(PAGE_SEPARATOR));
+      full.push(Buffer.from(markdown));
+      yield { path: markdownPathForRoute(page.route), contents: markdown };
+    }
+  yield { path: LLMS_FULL_TXT, contents: Buffer.concat(full) };
+}
+
+/** llms.txt: the site's title and summary, then each sidebar's pages with a line each. */
+export function buildLlmsTxt(
+  config: SiteConfig,
+  table: RouteTable,
+  apis: readonly Pick<ApiSpecFile, 'id' | 'label'>[],
+): OutputFile {
+  return { path: LLMS_TXT, contents: llmsTxt(config, sections(table, agentPages(table)), apis) };
+}
+
+/** The twins and llms files (`markdownOf` as in `agentMarkdownFiles`). */
 export function buildAgentFiles(
   config: SiteConfig,
   table: RouteTable,
   apis: readonly Pick<ApiSpecFile, 'id' | 'label'>[],
   markdownOf: (page: Page) => string = pageMarkdown,
 ): OutputFile[] {
-  const pages = agentPages(table);
-  const markdown = new Map(pages.map((page) => [page.route, markdownOf(page)]));
-  const grouped = sections(table, pages);
-  const full = grouped.flatMap(([, list]) => list.map((page) => markdown.get(page.route)!)).join('\n---\n\n');
-  return [
-    ...pages.map((page) => ({ path: markdownPathForRoute(page.route), contents: markdown.get(page.route)! })),
-    { path: LLMS_TXT, contents: llmsTxt(config, grouped, apis) },
-    { path: LLMS_FULL_TXT, contents: full },
-  ];
+  return [...agentMarkdownFiles(table, markdownOf), buildLlmsTxt(config, table, apis)];
 }

@@ -3,7 +3,7 @@ import type { RouteTable } from '../routes/build-route-table.js';
 import type { ClientBundle } from '../bundle/bundle-client.js';
 import type { AssetResolver } from '../content/create-asset-resolver.js';
 import { buildMetaIndex } from './build-meta-index.js';
-import { buildAgentFiles } from './build-agent-files.js';
+import { buildAgentFiles, buildLlmsTxt } from './build-agent-files.js';
 import { inNoIndexVersion } from '../config/docs-versions.js';
 import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
@@ -32,6 +32,11 @@ export interface PlanOutputInput {
   searchFiles: readonly OutputFile[];
   /** A page's Markdown twin: `pageMarkdown`, or the build's cached form of it. */
   pageMarkdown?: (page: Page) => string;
+  /**
+   * false: the Markdown twins and llms-full.txt are left out (llms.txt stays): a streamed build
+   * yields them one at a time instead (`agentMarkdownFiles`). Default true.
+   */
+  agentMarkdown?: boolean;
 }
 
 /** Every file of the site, in a stable order, ready for a writer. Pure: no file system access. */
@@ -55,7 +60,9 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     ...input.bundle.files,
     ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
     ...input.searchFiles,
-    ...buildAgentFiles(config, table, input.apiSpecs, input.pageMarkdown),
+    ...(input.agentMarkdown === false
+      ? [buildLlmsTxt(config, table, input.apiSpecs)]
+      : buildAgentFiles(config, table, input.apiSpecs, input.pageMarkdown)),
   ];
   for (const spec of input.apiSpecs) files.push({ path: `openapi/${spec.id}.json`, contents: spec.json });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

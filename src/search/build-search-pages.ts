@@ -41,17 +41,24 @@ export function searchPageType(page: Pick<Page, 'kind' | 'route'>): SearchPageTy
   return /^\/examples(\/|$)/.test(page.route) ? 'example' : 'guide';
 }
 
-/** The searchable pages (not the search page itself or the not-found page), in the given order. */
+/** Whether a page is searchable: not the search page itself, the not-found page or an unlisted page. */
+export const isSearchable = (page: Page) =>
+  page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted;
+
+/** What the index knows of one searchable page. */
+export function searchPageOf(page: Page): SearchPage {
+  return {
+    route: page.route,
+    title: page.title,
+    type: searchPageType(page),
+    badge: page.badge,
+    sections: sectionsOf(page),
+  };
+}
+
+/** The searchable pages, in the given order. */
 export function buildSearchPages(pages: readonly Page[]): SearchPage[] {
-  return pages
-    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted)
-    .map((page) => ({
-      route: page.route,
-      title: page.title,
-      type: searchPageType(page),
-      badge: page.badge,
-      sections: sectionsOf(page),
-    }));
+  return pages.filter(isSearchable).map(searchPageOf);
 }
 
 function sectionsOf(page: Page): SearchSection[] {

@@ -34,6 +34,30 @@ const startWorker = (url: URL, data: unknown) =>
     ? typeScriptWorker(url, data)
     : new Worker(url, { workerData: data, resourceLimits: WORKER_LIMITS });
 
+/** What a fed worker posts after taking each part (see `feedWorker`). */
+export const TOOK_PART = 'took part';
+
+/**
+ * Starts a worker with `data` and posts it `parts` (made as they are sent) with at most `ahead` of
+ * them waiting: the worker answers each with TOOK_PART once it has taken it, and then with its one
+ * result, which `feedWorker` resolves with before ending it. A large input (a site's search pages)
+ * is then never all in memory at once, on either side or in between.
+ */
+export function feedWorker<T>(url: URL, data: unknown, parts: Iterable<unknown>, ahead = 2): Promise<T> {
+  const worker = startWorker(url, data);
+  const next = parts[Symbol.iterator]();
+  const send = () => {
+    const part = next.next();
+    if (!part.done) worker.postMessage(part.value);
+  };
+  for (let i = 0; i < ahead; i++) send();
+  return collect<T | typeof TOOK_PART>(worker, url, (message) => {
+    if (message !== TOOK_PART) return true;
+    send();
+    return false;
+  }).then((messages) => messages.at(-1) as T);
+}
+
 /** Starts a worker with `data` and resolves with the one message it posts, then ends it. */
 export function runWorker<T>(url: URL, data: unknown): Promise<T> {
   return streamWorker<T>(url, data, () => true).then((messages) => messages[0]);
@@ -46,8 +70,12 @@ export function runWorker<T>(url: URL, data: unknown): Promise<T> {
  * build's memory).
  */
 export function streamWorker<T>(url: URL, data: unknown, last: (message: T) => boolean): Promise<T[]> {
+  return collect(startWorker(url, data), url, last);
+}
+
+/** The messages `worker` posts until `last(message)` says one was the last; then the worker is ended. */
+function collect<T>(worker: Worker, url: URL, last: (message: T) => boolean): Promise<T[]> {
   return new Promise<T[]>((resolve, reject) => {
-    const worker = startWorker(url, data);
     const messages: T[] = [];
     worker.on('message', (message: T) => {
       messages.push(message);
