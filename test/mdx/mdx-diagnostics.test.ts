@@ -2,13 +2,8 @@
 // file, line and column (lines counted in the .mdx file, front matter included).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseFrontMatter } from '../../src/content/parse-front-matter.js';
-import { assignDocRoutes } from '../../src/content/assign-doc-routes.js';
-import { parseMdxPage } from '../../src/content/mdx/parse-mdx-page.js';
-import { htmlOf, mdxOptions, parseMdx } from './mdx-helpers.js';
+import { createMiniSite } from '../helpers/mini-site.js';
+import { htmlOf, parseMdx } from './mdx-helpers.js';
 
 const FM = '---\ntitle: Troubleshooting\n---\n'; // 3 lines: the body starts on line 4
 
@@ -110,28 +105,19 @@ test('a stylesheet the page imports itself is DG235 (not shipped); a CSS module 
 });
 
 test('a component from an installed npm package is rendered on the server and DG252 says it will not be interactive', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'docsgen-mdx-npm-'));
-  const pkg = join(root, 'node_modules/@meshtide/rating');
-  mkdirSync(pkg, { recursive: true });
-  mkdirSync(join(root, 'content/guides'), { recursive: true });
-  writeFileSync(join(pkg, 'package.json'), '{ "name": "@meshtide/rating", "type": "module", "main": "index.js" }');
-  writeFileSync(
-    join(pkg, 'index.js'),
-    "import { createElement, useState } from 'react';\n" +
-      'export function Stars({ count }) {\n  const [shown, setShown] = useState(count);\n' +
-      "  return createElement('button', { onClick: () => setShown(shown + 1) }, '*'.repeat(shown));\n}\n" +
-      'export const label = (n) => `${n} stars`;\n',
-  );
+  const root = await createMiniSite({
+    files: {
+      'node_modules/@meshtide/rating/package.json':
+        '{ "name": "@meshtide/rating", "type": "module", "main": "index.js" }',
+      'node_modules/@meshtide/rating/index.js':
+        "import { createElement, useState } from 'react';\n" +
+        'export function Stars({ count }) {\n  const [shown, setShown] = useState(count);\n' +
+        "  return createElement('button', { onClick: () => setShown(shown + 1) }, '*'.repeat(shown));\n}\n" +
+        'export const label = (n) => `${n} stars`;\n',
+    },
+  });
   const text = `${FM}import { Stars as Rating, label } from '@meshtide/rating';\n\nCoverage: {label(3)} <Rating count={3} />\n`;
-  const absolutePath = join(root, 'content/guides/coverage.mdx');
-  const split = parseFrontMatter({
-    absolutePath,
-    relativePath: 'content/guides/coverage.mdx',
-    contentPath: 'guides/coverage',
-    text,
-  }).value!;
-  const [entry] = assignDocRoutes([split]).entries;
-  const outcome = await parseMdxPage(entry, mdxOptions({ root }));
+  const outcome = await parseMdx(text, 'coverage', { root });
   assert.deepEqual(summary(outcome.diagnostics), ['DG252 warning 4:1']);
   assert.match(outcome.diagnostics[0].message, /<Rating> from the npm package "@meshtide\/rating"/);
   assert.match(outcome.diagnostics[0].hint ?? '', /src\/components/);
@@ -156,30 +142,18 @@ test('a component the page defines itself with state or handlers is DG253 at its
 });
 
 test("a relative url() in a component's stylesheet is DG254 at its place; root paths, full URLs and data: are not", async () => {
-  const root = mkdtempSync(join(tmpdir(), 'docsgen-mdx-css-'));
-  const component = join(root, 'src/components/CoverageBadge');
-  mkdirSync(component, { recursive: true });
-  mkdirSync(join(root, 'content/guides'), { recursive: true });
-  writeFileSync(
-    join(component, 'styles.module.css'),
-    '.badge {\n  background: url(/img/hex.svg) no-repeat;\n}\n.badge:hover { background-image: url( "./hex-hover.svg" ); }\n' +
-      ".icon { mask: url('data:image/svg+xml;utf8,<svg/>'); cursor: url(https://cdn.example/c.cur), auto; }\n",
-  );
-  writeFileSync(
-    join(component, 'index.jsx'),
-    "import styles from './styles.module.css';\nexport default function CoverageBadge({ res }) {\n" +
-      '  return <span className={styles.badge}>res {res}</span>;\n}\n',
-  );
+  const root = await createMiniSite({
+    files: {
+      'src/components/CoverageBadge/styles.module.css':
+        '.badge {\n  background: url(/img/hex.svg) no-repeat;\n}\n.badge:hover { background-image: url( "./hex-hover.svg" ); }\n' +
+        ".icon { mask: url('data:image/svg+xml;utf8,<svg/>'); cursor: url(https://cdn.example/c.cur), auto; }\n",
+      'src/components/CoverageBadge/index.jsx':
+        "import styles from './styles.module.css';\nexport default function CoverageBadge({ res }) {\n" +
+        '  return <span className={styles.badge}>res {res}</span>;\n}\n',
+    },
+  });
   const text = `${FM}import CoverageBadge from '@site/src/components/CoverageBadge';\n\n<CoverageBadge res={8} />\n`;
-  const absolutePath = join(root, 'content/guides/coverage.mdx');
-  const split = parseFrontMatter({
-    absolutePath,
-    relativePath: 'content/guides/coverage.mdx',
-    contentPath: 'guides/coverage',
-    text,
-  }).value!;
-  const [entry] = assignDocRoutes([split]).entries;
-  const outcome = await parseMdxPage(entry, mdxOptions({ root }));
+  const outcome = await parseMdx(text, 'coverage', { root });
   assert.deepEqual(summary(outcome.diagnostics), ['DG254 warning 4:34']);
   assert.equal(outcome.diagnostics[0].file, 'src/components/CoverageBadge/styles.module.css');
   assert.match(outcome.diagnostics[0].message, /"\.\/hex-hover\.svg" by a relative path/);

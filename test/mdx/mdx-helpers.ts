@@ -34,10 +34,10 @@ export function mdxOptions(overrides: Partial<MdxPageOptions> = {}): MdxPageOpti
   };
 }
 
-/** Parses MDX text as the page content/guides/{name}.mdx of the fixture site. */
+/** Parses MDX text as the page content/guides/{name}.mdx of the fixture site (or of the site at `overrides.root`). */
 export async function parseMdx(text: string, name = 'page', overrides: Partial<MdxPageOptions> = {}) {
   const source = {
-    absolutePath: join(MDX_SITE, `content/guides/${name}.mdx`),
+    absolutePath: join(overrides.root ?? MDX_SITE, `content/guides/${name}.mdx`),
     relativePath: `content/guides/${name}.mdx`,
     contentPath: `guides/${name}`,
     text,
