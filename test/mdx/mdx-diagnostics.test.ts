@@ -159,3 +159,12 @@ test("a relative url() in a component's stylesheet is DG254 at its place; root p
   assert.match(outcome.diagnostics[0].message, /"\.\/hex-hover\.svg" by a relative path/);
   assert.match(htmlOf(outcome), /class="CoverageBadge_\w+_badge">res <!-- -->8</);
 });
+
+test('a theme component used without an import (as a swizzled MDXComponents allows) is DG233 with the @theme import in its hint', async () => {
+  const outcome = await parseMdx(
+    `${FM}\n<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\nRun the installer.\n</TabItem>\n</Tabs>\n`,
+  );
+  assert.deepEqual(summary(outcome.diagnostics), ['DG233 error 5:1', 'DG233 error 6:1']);
+  assert.match(outcome.diagnostics[0].hint ?? '', /import Tabs from '@theme\/Tabs';/);
+  assert.match(outcome.diagnostics[1].hint ?? '', /import TabItem from '@theme\/TabItem';.*src\/theme\/MDXComponents/);
+});

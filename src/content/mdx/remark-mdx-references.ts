@@ -5,7 +5,7 @@ import type { Node as EstreeNode, Program } from 'estree';
 import { EXIT, visit as visitEstree } from 'estree-util-visit';
 import { contextOf } from '../markdown-context.js';
 import { DOC_CARD_LIST } from '../plugins/remark-docs-features.js';
-import { GLOBAL_COMPONENTS } from './theme-modules.js';
+import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
 
 /** An `import` of an MDX page: the module as written and where it is (in the page's file). */
 export interface MdxImport {
@@ -136,6 +136,19 @@ function declarationsOf(program: Program, at: Place, imports: MdxImport[], decla
   }
 }
 
+/**
+ * How to make an unknown component known. Docusaurus sites often register theme components for
+ * every page in a swizzled `src/theme/MDXComponents`, which docsgen does not read: each page imports them.
+ */
+function unknownComponentHint(name: string): string {
+  const provided = [`@theme/${name}`, `@docusaurus/${name}`].find((path) => path in THEME_MODULES);
+  const module = provided ?? `@site/src/components/${name}`;
+  const scope = provided
+    ? ` docsgen does not read a swizzled src/theme/MDXComponents, which gives it to every page in Docusaurus.`
+    : " Docusaurus' own components come from '@theme/…' and '@docusaurus/…'.";
+  return `Import it (\`import ${name} from '${module}';\`), or export it from the page.${scope}`;
+}
+
 function inertPageComponent(name: string, feature: string, where: { file?: string; line?: number; column?: number }) {
   return {
     code: 'DG253',
@@ -189,7 +202,7 @@ export function remarkMdxReferences() {
           severity: 'error',
           message: `Unknown component <${jsx.name}>: it is not imported or exported by this page`,
           ...at(jsx),
-          hint: `Import it (\`import ${name} from '@site/src/components/${name}';\`), or export it from the page. Docusaurus' own components come from '@theme/…' and '@docusaurus/…'.`,
+          hint: unknownComponentHint(name),
         });
       } else if (moduleOf(name) === '@docusaurus/Link') {
         const link = literalLink(jsx);
