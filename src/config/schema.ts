@@ -346,6 +346,12 @@ export const siteConfigSchema = z.strictObject({
   /** Markdown extensions that change what plain text means, off unless asked for (as in Docusaurus). */
   markdown: z
     .strictObject({
+      /**
+       * Which grammar a page is read with, as Docusaurus' `markdown.format`: 'detect' (by extension: `.mdx` is MDX,
+       * `.md` CommonMark + GFM, the fast path), 'mdx' (every page is MDX, Docusaurus' default, so imports and JSX in
+       * `.md` files work as there) or 'md' (every page CommonMark, `.mdx` too).
+       */
+      format: z.enum(['detect', 'mdx', 'md']).default('detect'),
       /** `$…$` and `$$…$$` are math, rendered with KaTeX at build time (Docusaurus' remark-math + rehype-katex). */
       math: z.boolean().default(false),
     })

@@ -87,9 +87,9 @@ export async function loadContent({
     baseUrl: config.baseUrl,
     assetUrl: assets.assetUrl,
   };
-  // `.mdx` pages take the MDX pipeline (format 'detect', as Docusaurus); it is loaded only when a
-  // site has some, so Markdown-only sites do not pay for it, not even at start-up.
-  const isMdx = (entry: DocEntry) => entry.source.absolutePath.endsWith('.mdx');
+  // MDX pages take the MDX pipeline; it is loaded only when a site has some, so Markdown-only
+  // sites do not pay for it, not even at start-up.
+  const isMdx = (entry: DocEntry) => readsAsMdx(entry.source.absolutePath, config.markdown.format);
   const markdownEntries = entries.filter((entry) => !isMdx(entry));
   const mdxEntries = entries.filter(isMdx);
   const parseMdx = async () => {
@@ -174,4 +174,9 @@ function outsideAsset(
       hint: 'Copy the file next to the page, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
     },
   );
+}
+
+/** Whether a page is MDX under Docusaurus' `markdown.format` rule ('detect' goes by the extension). */
+export function readsAsMdx(path: string, format: SiteConfig['markdown']['format']): boolean {
+  return format === 'detect' ? path.endsWith('.mdx') : format === 'mdx';
 }

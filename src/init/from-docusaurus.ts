@@ -158,6 +158,19 @@ function withApiReference(config: Obj, openapi: string): Obj {
   };
 }
 
+/**
+ * Docusaurus reads every page as MDX unless `markdown.format` says otherwise, so its `.md` files may hold
+ * imports and JSX: the migrated site keeps that rule (docsgen's own default, 'detect', is the faster one).
+ */
+function markdownFormatOf(markdown: unknown, note: Note): 'mdx' | 'md' | 'detect' {
+  const options = (markdown ?? {}) as Obj;
+  // mermaid is drawn anyway; mdx1Compat's comments, admonitions and heading ids are read anyway.
+  for (const key of Object.keys(options).filter((name) => !['format', 'mermaid', 'mdx1Compat'].includes(name)))
+    note('DG160', `markdown.${key}`, `"markdown.${key}" is not carried over`);
+  const format = options.format;
+  return format === 'md' || format === 'detect' ? format : 'mdx';
+}
+
 /** A docsgen site config from an evaluated Docusaurus config; everything it leaves behind is a note. */
 export function translateDocusaurusConfig(value: Obj, dir: string, note: Note): Obj {
   for (const name of Object.keys(value).filter((k) => ![...READ_KEYS, ...READ_KEYS_2, ...DEPLOYMENT_KEYS].includes(k)))
@@ -166,9 +179,6 @@ export function translateDocusaurusConfig(value: Obj, dir: string, note: Note): 
   const statics = Array.isArray(value.staticDirectories) ? (value.staticDirectories as string[]) : ['static'];
   if (statics.length > 1)
     note('DG160', 'staticDirectories', `Only the first static folder (${statics[0]}) is carried over`);
-  const markdown = value.markdown as Obj | undefined;
-  if (markdown?.mermaid)
-    note('DG161', 'markdown.mermaid', 'Mermaid diagrams are not drawn: mermaid code blocks are shown as code');
   const slug = productFromFolder(String(value.projectName ?? value.title ?? dir)).slug;
   const config: Obj = {
     product: { name: String(value.title ?? 'Docs'), slug, website: originOf(value.url) },
@@ -183,7 +193,7 @@ export function translateDocusaurusConfig(value: Obj, dir: string, note: Note): 
     ...(value.onBrokenAnchors ? { onBrokenAnchors: value.onBrokenAnchors } : {}),
     ...themeConfigOf(value.themeConfig, note, findings.blogRoute ?? '/blog'),
     ...(i18nOf(value.i18n, note) ? { i18n: i18nOf(value.i18n, () => {}) } : {}),
-    ...(findings.math ? { markdown: { math: true } } : {}),
+    markdown: { format: markdownFormatOf(value.markdown, note), ...(findings.math ? { math: true } : {}) },
   };
   return findings.openapi ? withApiReference(config, findings.openapi) : config;
 }

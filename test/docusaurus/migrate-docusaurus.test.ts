@@ -66,6 +66,17 @@ test('init --from-docusaurus migrates a Docusaurus site without its packages, sa
   const retries = await page('docs/concepts/retries');
   assert.match(retries, /class="katex"/, 'math, from remark-math and rehype-katex in the config');
   assert.match(retries, /Deliveries can arrive twice/);
+  // Docusaurus reads .md files as MDX by default, so its sites import theme components in .md files.
+  assert.match(await readFile(join(site, 'site.config.ts'), 'utf8'), /format: 'mdx'/);
+  const localTesting = await page('docs/guides/local-testing');
+  assert.doesNotMatch(
+    localTesting,
+    /import Tabs|&lt;TabItem/,
+    'the imports and JSX of a .md page are not shown as text',
+  );
+  assert.match(localTesting, />macOS</, 'the tab labels of a .md page');
+  assert.match(localTesting, />Linux</);
+  assert.match(localTesting, /role="tab"/, 'drawn as a tab group');
   const concepts = await page('docs/category/concepts');
   assert.match(concepts, /How Relay delivers/, 'the generated-index page of the sidebars file');
   assert.ok(existsSync(join(site, 'build/api/reference/create-an-endpoint/index.html')), 'the OpenAPI plugin spec');

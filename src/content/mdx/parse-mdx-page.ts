@@ -52,7 +52,7 @@ function syntaxDiagnostic(error: unknown, entry: DocEntry): Diagnostic {
     file: entry.source.relativePath,
     line: message.line ? message.line + entry.lineOffset : undefined,
     column: message.column ?? undefined,
-    hint: 'An .mdx file is JSX and Markdown: `{` `}` and `<` start code. Escape them (`\\{`, `&lt;`), or rename the file to .md if it has no JSX.',
+    hint: 'MDX (an .mdx file, or any page with markdown.format "mdx") is JSX and Markdown: `{` `}` and `<` start code. Escape them (`\\{`, `&lt;`), or make the page plain Markdown (.md with format "detect") if it has no JSX.',
   };
 }
 

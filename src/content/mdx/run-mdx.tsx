@@ -47,7 +47,7 @@ function errorPlace(error: unknown, bundle: MdxBundle, sourcePath: string): { li
     originalColumn?: number;
     originalSource?: string;
   };
-  if (entry.originalLine === undefined || !entry.originalSource?.endsWith('.mdx')) return {};
+  if (entry.originalLine === undefined || !/\.mdx?$/.test(entry.originalSource ?? '')) return {};
   return { line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
 }
 

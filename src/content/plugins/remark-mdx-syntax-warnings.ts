@@ -45,6 +45,6 @@ function mdxWarning(context: MarkdownContext, node: RootContent, excerpt: string
     column: node.position?.start.column,
     hint: isMdx
       ? 'ESM imports and JSX are not rendered on this page: write the content in Markdown or HTML.'
-      : 'docsgen reads .md files as CommonMark (Docusaurus\' markdown.format: "detect"): rename the file to .mdx for imports and JSX, or write plain Markdown/HTML.',
+      : 'This site reads .md files as CommonMark (markdown.format "detect"): rename the file to .mdx, or set markdown: { format: "mdx" } in site.config.ts to read every page as MDX as Docusaurus does by default, or write plain Markdown/HTML.',
   };
 }
