@@ -10,6 +10,7 @@ import { compileRenderer, type CompiledRenderer } from '../render/load-renderer.
 import type { OutputFile } from '../output/output-file.js';
 import type { OutputManifest } from '../output/writer.js';
 import { cached, type ItemCache, type StageResults } from '../cache/cached.js';
+import type { SavedShards } from './persist-cache.js';
 import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
 
 /**
@@ -30,6 +31,8 @@ export interface BuildCache {
   search: ItemCache<OutputFile[]>;
   /** What the last `docsgen build` wrote and where, so that unchanged files are linked, not written. */
   output?: OutputManifest;
+  /** What each shard of the saved cache holds (persist-cache): a save rewrites only the changed ones. */
+  saved?: SavedShards;
 }
 
 export function createBuildCache(): BuildCache {

@@ -1,65 +1,123 @@
 import { createHash } from 'node:crypto';
-import type { ContentCache } from '../content/content-cache.js';
-import type { RenderCache } from '../render/render-site.js';
+import type { BuildCache } from './build-cache.js';
 
 /**
- * Smaller forms of the two largest parts of a saved cache. The V8 serialiser writes a string
- * each time it meets it and HTML with one non-Latin-1 character (an arrow) takes two bytes a
- * character, so a saved 1,000-page cache was half copies and padding; reading it back is most of
- * a warm build.
+ * The maps of a saved cache, each saved in shards (persist-cache), and smaller forms of their
+ * largest entries. The V8 serialiser writes a string each time it meets it and HTML with one
+ * non-Latin-1 character (an arrow) takes two bytes a character, so a saved 1,000-page cache was
+ * half copies and padding; reading it back is most of a warm build.
  */
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
-type Split = ContentCache['splits'] extends Map<string, infer V> ? V : never;
-type Parse = ContentCache['pages'] extends Map<string, infer V> ? V : never;
+type Content = BuildCache['content'];
+type Split = Content['splits'] extends Map<string, infer V> ? V : never;
+type Parse = Content['pages'] extends Map<string, infer V> ? V : never;
 
-export interface PackedContent {
-  sources: ContentCache['sources'];
-  docRoutes: ContentCache['docRoutes'];
-  /** Splits without their text when it is the text of their source file. */
-  splits: [string, Omit<Split, 'text'> & { text?: string }][];
-  /** Parses without their text, which is their source file's text with this hash. */
-  pages: [string, Omit<Parse, 'text'> & { textHash: string }][];
+/** One map of the build cache as it is saved: entries packed one by one, unpacked once `sources` is back. */
+export interface CachePart {
+  name: string;
+  /** How many shard files the map is cut into: an edit rewrites only the shards of the entries it changed. */
+  shards: number;
+  entries(cache: BuildCache): Map<string, unknown>;
+  restore(cache: BuildCache, entries: Map<string, unknown>): void;
+  pack?(value: unknown, id: string, cache: BuildCache): unknown;
+  /** The entry again, or undefined to drop it (a parse whose source text is not the one it was made from). */
+  unpack?(value: unknown, id: string, cache: BuildCache): unknown;
 }
 
-export function packContent(content: ContentCache): PackedContent {
-  const sourceText = (path: string) => content.sources.get(path)?.source.text;
-  return {
-    sources: content.sources,
-    docRoutes: content.docRoutes,
-    splits: [...content.splits].map(([path, split]) => [
-      path,
-      split.text === sourceText(path) ? { ...split, text: undefined } : split,
-    ]),
-    pages: [...content.pages].map(([path, { text, ...parse }]) => [path, { ...parse, textHash: sha1(text) }]),
-  };
+const sourceText = (cache: BuildCache, path: string) => cache.content.sources.get(path)?.source.text;
+
+/** In restore order: `sources` first, since splits and parses are saved without the text they share with it. */
+export const CACHE_PARTS: readonly CachePart[] = [
+  {
+    name: 'sources',
+    shards: 32,
+    entries: (cache) => cache.content.sources,
+    restore: (cache, entries) => (cache.content.sources = entries as Content['sources']),
+  },
+  {
+    name: 'doc-routes',
+    shards: 1,
+    entries: (cache) => new Map(cache.content.docRoutes),
+    restore: (cache, entries) => (cache.content.docRoutes = entries as Content['docRoutes']),
+  },
+  {
+    // Splits without their text when it is the text of their source file.
+    name: 'splits',
+    shards: 32,
+    entries: (cache) => cache.content.splits,
+    restore: (cache, entries) => (cache.content.splits = entries as Content['splits']),
+    pack: (value, path, cache) => {
+      const split = value as Split;
+      return split.text === sourceText(cache, path) ? { ...split, text: undefined } : split;
+    },
+    unpack: (value, path, cache) => {
+      const split = value as Omit<Split, 'text'> & { text?: string };
+      const text = split.text ?? sourceText(cache, path);
+      return text === undefined ? undefined : { ...split, text };
+    },
+  },
+  {
+    // Parses without their text, which is their source file's text with this hash.
+    name: 'pages',
+    shards: 64,
+    entries: (cache) => cache.content.pages,
+    restore: (cache, entries) => (cache.content.pages = entries as Content['pages']),
+    pack: (value) => {
+      const { text, ...parse } = value as Parse;
+      return { ...parse, textHash: sha1(text) };
+    },
+    unpack: (value, path, cache) => {
+      const { textHash, ...parse } = value as Omit<Parse, 'text'> & { textHash: string };
+      const text = sourceText(cache, path);
+      return text !== undefined && sha1(text) === textHash ? { ...parse, text } : undefined;
+    },
+  },
+  {
+    // Rendered pages (UTF-8 bytes already); restored as Buffers over the same bytes.
+    name: 'html',
+    shards: 64,
+    entries: (cache) => cache.render.results,
+    restore: (cache, entries) => (cache.render.results = entries as BuildCache['render']['results']),
+    unpack: (value) => {
+      const { key, value: bytes } = value as { key: string; value: Uint8Array };
+      return { key, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    },
+  },
+  {
+    name: 'markdown',
+    shards: 32,
+    entries: (cache) => cache.markdown.results,
+    restore: (cache, entries) => (cache.markdown.results = entries as BuildCache['markdown']['results']),
+  },
+  {
+    name: 'search',
+    shards: 8,
+    entries: (cache) => cache.search.results,
+    restore: (cache, entries) => (cache.search.results = entries as BuildCache['search']['results']),
+  },
+  {
+    name: 'steps',
+    shards: 8,
+    entries: (cache) => cache.steps,
+    restore: (cache, entries) => {
+      for (const [name, entry] of entries)
+        cache.steps.set(name, entry as BuildCache['steps'] extends Map<string, infer V> ? V : never);
+    },
+  },
+  {
+    // What the last build wrote: one entry, saved whole.
+    name: 'output',
+    shards: 1,
+    entries: (cache) => new Map(cache.output ? [['output', cache.output]] : []),
+    restore: (cache, entries) => (cache.output = entries.get('output') as BuildCache['output']),
+  },
+];
+
+/** The shard of an entry: FNV-1a of its id (stable between runs and machines). */
+export function shardOf(id: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
 }
-
-/** The content cache again; a parse whose source text is not the one it was made from is dropped. */
-export function unpackContent(packed: PackedContent): ContentCache {
-  const sourceText = (path: string) => packed.sources.get(path)?.source.text;
-  const splits = new Map<string, Split>();
-  for (const [path, split] of packed.splits) {
-    const text = split.text ?? sourceText(path);
-    if (text !== undefined) splits.set(path, { ...split, text });
-  }
-  const pages = new Map<string, Parse>();
-  for (const [path, { textHash, ...parse }] of packed.pages) {
-    const text = sourceText(path);
-    if (text !== undefined && sha1(text) === textHash) pages.set(path, { ...parse, text });
-  }
-  return { sources: packed.sources, docRoutes: packed.docRoutes, splits, pages };
-}
-
-/** Rendered pages (UTF-8 bytes already) as plain tuples; restored as Buffers over the same bytes. */
-export const packHtml = (html: RenderCache['results']): [string, string, Uint8Array][] =>
-  [...html].map(([route, { key, value }]) => [route, key, value]);
-
-export const unpackHtml = (packed: [string, string, Uint8Array][]): RenderCache['results'] =>
-  new Map(
-    packed.map(([route, key, bytes]) => [
-      route,
-      { key, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-    ]),
-  );

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildCache } from './build-cache.js';
 import { siteCacheDir } from '../shared/package-paths.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
-import { packContent, packHtml, unpackContent, unpackHtml, type PackedContent } from './pack-cache.js';
+import { CACHE_PARTS, shardOf, type CachePart } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 5;
+const FORMAT = 6;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
@@ -34,16 +34,30 @@ export async function codeIdentity(): Promise<string | undefined> {
 export const cacheFileFor = (root: string) =>
   join(siteCacheDir(root), `cache-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.v8`);
 
-type PartName = 'content' | 'steps' | 'html' | 'markdown' | 'search' | 'output';
+/** The saved form of one shard: its entries, each packed. */
+type ShardEntries = [string, unknown][];
 
+/**
+ * The cache file: the names of the shard files of each part (a shard file is named after the
+ * SHA-256 of its bytes, so it is written once and checked when read), in the folder beside it.
+ */
 interface Saved {
   identity: string;
-  parts: Partial<Record<PartName, Buffer>>;
-  /** SHA-256 of each part as written: a part whose bytes changed on disk is never used. */
-  hashes: Partial<Record<PartName, string>>;
+  /** Per part, the shard files in shard order ('' for an empty shard). */
+  shards: Record<string, string[]>;
 }
 
-const integrityHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/**
+ * What a save or restore left of each shard: the entries it held (objects by reference) and its
+ * file. A later save writes only the shards whose entries are no longer the same.
+ */
+export type SavedShards = Map<string, { entries: unknown[]; name: string }>;
+
+const integrityHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 40);
+
+/** The folder of the shard files of a cache file. */
+const shardDir = (file: string) => file.replace(/\.v8$/, '.shards');
+const shardPath = (file: string, name: string) => join(shardDir(file), `${name}.v8`);
 
 /**
  * What reading the saved cache found: `restored`, nothing (`missing`), a cache of other code or
@@ -60,50 +74,76 @@ async function readSaved(file: string): Promise<Saved | 'missing' | 'damaged'> {
     return 'missing';
   }
   try {
-    return deserialize(bytes) as Saved;
+    const saved = deserialize(bytes) as Saved;
+    return typeof saved?.identity === 'string' && typeof saved.shards === 'object' ? saved : 'damaged';
   } catch {
     return 'damaged';
   }
 }
 
-/** Every part whose bytes match the hash written with it, deserialised; undefined if any does not. */
-function readParts(saved: Saved): Partial<Record<PartName, unknown>> | undefined {
-  const parts: Partial<Record<PartName, unknown>> = {};
-  for (const [name, bytes] of Object.entries(saved.parts) as [PartName, Buffer | undefined][]) {
-    if (!bytes) continue;
-    if (saved.hashes?.[name] !== integrityHash(bytes)) return undefined;
-    try {
-      parts[name] = deserialize(bytes);
-    } catch {
-      return undefined;
-    }
+/** One shard's entries, or undefined when its file is missing or not the bytes its name hashes. */
+async function readShard(file: string, name: string): Promise<ShardEntries | undefined> {
+  if (name === '') return [];
+  try {
+    const bytes = await readFile(shardPath(file, name));
+    if (integrityHash(bytes) !== name) return undefined;
+    const entries = deserialize(bytes) as ShardEntries;
+    return Array.isArray(entries) ? entries : undefined;
+  } catch {
+    return undefined;
   }
-  return parts;
+}
+
+/** Every shard of every part, read at the same time; undefined if one is missing or damaged. */
+async function readShards(file: string, saved: Saved): Promise<ShardEntries[][] | undefined> {
+  const parts = await Promise.all(
+    CACHE_PARTS.map((part) => {
+      const names = saved.shards[part.name];
+      if (!Array.isArray(names) || names.length !== part.shards) return Promise.resolve(undefined);
+      return Promise.all(names.map((name) => readShard(file, String(name))));
+    }),
+  );
+  return parts.every((shards) => shards?.every(Boolean)) ? (parts as ShardEntries[][]) : undefined;
+}
+
+/** Each shard's entries as the live maps hold them: what a save compares against. */
+function shardEntries(cache: BuildCache, part: CachePart): [string, unknown][][] {
+  const shards: [string, unknown][][] = Array.from({ length: part.shards }, () => []);
+  for (const [id, value] of part.entries(cache)) shards[shardOf(id, part.shards)].push([id, value]);
+  return shards;
+}
+
+/** Records what the cache's shards hold now, under the file names they were saved or read as. */
+function rememberShards(cache: BuildCache, names: Record<string, string[]>): void {
+  const saved: SavedShards = new Map();
+  for (const part of CACHE_PARTS)
+    shardEntries(cache, part).forEach((entries, n) =>
+      saved.set(`${part.name}/${n}`, { entries: entries.flat(), name: names[part.name][n] }),
+    );
+  cache.saved = saved;
 }
 
 /**
  * Restores a cache saved by an earlier `docsgen build` or `docsgen dev` of the same site with the
- * same docsgen. Its bytes are checked first (a hash per part): a damaged file restores nothing.
- * Every entry is then still checked against its inputs (content hashes, routes, stamps) by the
- * build, exactly as within one run.
+ * same docsgen. Its bytes are checked first (each shard file against the hash it is named by): a
+ * damaged or missing shard restores nothing. Every entry is then still checked against its inputs
+ * (content hashes, routes, stamps) by the build, exactly as within one run.
  */
 export async function restoreCache(cache: BuildCache, file: string, identity: string): Promise<RestoreStatus> {
   const saved = await readSaved(file);
   if (saved === 'missing' || saved === 'damaged') return saved;
-  if (typeof saved !== 'object' || saved === null || typeof saved.identity !== 'string') return 'damaged';
   if (saved.identity !== identity) return 'stale';
-  const parts = readParts(saved);
-  if (!parts) return 'damaged';
-  const content = parts.content as PackedContent | undefined;
-  if (content) cache.content = unpackContent(content);
-  for (const [name, entry] of (parts.steps as BuildCache['steps'] | undefined) ?? []) cache.steps.set(name, entry);
-  const html = parts.html as Parameters<typeof unpackHtml>[0] | undefined;
-  if (html) cache.render.results = unpackHtml(html);
-  const markdown = parts.markdown as BuildCache['markdown']['results'] | undefined;
-  if (markdown) cache.markdown.results = markdown;
-  const search = parts.search as BuildCache['search']['results'] | undefined;
-  if (search) cache.search.results = search;
-  cache.output = parts.output as BuildCache['output'];
+  const shards = await readShards(file, saved);
+  if (!shards) return 'damaged';
+  CACHE_PARTS.forEach((part, p) => {
+    const entries = new Map<string, unknown>();
+    for (const [id, packed] of shards[p].flat()) {
+      const value = part.unpack ? part.unpack(packed, id, cache) : packed;
+      if (value !== undefined) entries.set(id, value);
+    }
+    part.restore(cache, entries);
+  });
+  rememberShards(cache, saved.shards);
   return 'restored';
 }
 
@@ -115,20 +155,8 @@ export const damagedCacheWarning = (file: string) =>
  * Every entry the cache holds: objects by reference, strings by value. The caches replace an
  * entry only when they compute it again, so an unchanged list means there is nothing new to save.
  */
-export function cacheEntries(cache: BuildCache): unknown[] {
-  const { content, render, markdown, search, steps } = cache;
-  const maps: ReadonlyMap<unknown, unknown>[] = [
-    content.sources,
-    content.splits,
-    content.pages,
-    content.docRoutes,
-    render.results,
-    markdown.results,
-    search.results,
-    steps,
-  ];
-  return [...maps.flatMap((map) => [...map].flat()), cache.output];
-}
+export const cacheEntries = (cache: BuildCache): unknown[] =>
+  CACHE_PARTS.flatMap((part) => [...part.entries(cache)].flat());
 
 export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
@@ -136,37 +164,82 @@ export const sameEntries = (a: readonly unknown[], b: readonly unknown[]) =>
 /** `cache-….v8.{pid}.tmp`: a save that was killed before its rename. */
 const STALE_CACHE_TEMPORARY = /^cache-[0-9a-f]+\.v8\.(\d+)\.tmp$/;
 
-/** Removes what killed saves left beside the cache file (each one as large as the cache). */
-export const removeStaleCacheTemporaries = (file: string) =>
-  removeStaleTemporaries(dirname(file), STALE_CACHE_TEMPORARY);
+/** `{hash}.v8.{pid}.tmp`: a shard whose save was killed before its rename. */
+const STALE_SHARD_TEMPORARY = /^[0-9a-f]+\.v8\.(\d+)\.tmp$/;
 
-/** Saves the cache (atomically: a temporary file renamed over the old one). Parts that cannot be serialised are left out. */
-export async function saveCache(cache: BuildCache, file: string, identity: string): Promise<void> {
-  const attempt = (value: unknown) => {
-    try {
-      return serialize(value);
-    } catch {
-      return undefined;
-    }
-  };
-  const parts: Saved['parts'] = {
-    content: attempt(packContent(cache.content)),
-    steps: attempt(cache.steps),
-    html: attempt(packHtml(cache.render.results)),
-    markdown: attempt(cache.markdown.results),
-    search: attempt(cache.search.results),
-    output: attempt(cache.output),
-  };
-  const hashes = Object.fromEntries(
-    Object.entries(parts).flatMap(([name, bytes]) => (bytes ? [[name, integrityHash(bytes)]] : [])),
-  );
-  const saved: Saved = { identity, parts, hashes };
-  const temporary = `${file}.${process.pid}.tmp`;
+/** Removes what killed saves left beside the cache file and among its shards. */
+export const removeStaleCacheTemporaries = (file: string) =>
+  Promise.all([
+    removeStaleTemporaries(dirname(file), STALE_CACHE_TEMPORARY),
+    removeStaleTemporaries(shardDir(file), STALE_SHARD_TEMPORARY),
+  ]);
+
+/** Writes `bytes` to `path` through a temporary of this process, renamed over it. */
+async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(temporary, serialize(saved));
-    await rename(temporary, file);
-  } catch {
+    await writeFile(temporary, bytes);
+    await rename(temporary, path);
+  } catch (error) {
     await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+type KnownShard = SavedShards extends Map<string, infer V> ? V : never;
+
+/**
+ * One shard's file name, written when the shard changed since the last save or restore (its
+ * entries are no longer the same objects). A shard that cannot be serialised is saved empty.
+ */
+async function saveShard(
+  cache: BuildCache,
+  { file, part, entries }: { file: string; part: CachePart; entries: [string, unknown][] },
+  known?: KnownShard,
+): Promise<string> {
+  if (known && sameEntries(known.entries, entries.flat())) return known.name;
+  if (entries.length === 0) return '';
+  let bytes: Buffer;
+  try {
+    bytes = serialize(entries.map(([id, value]) => [id, part.pack ? part.pack(value, id, cache) : value]));
+  } catch {
+    return '';
+  }
+  const name = integrityHash(bytes);
+  const path = shardPath(file, name);
+  if (!(await stat(path).catch(() => undefined))) await writeAtomically(path, bytes);
+  return name;
+}
+
+/** Removes the shard files the cache file no longer names (older saves' shards). */
+async function removeUnusedShards(file: string, names: Record<string, string[]>): Promise<void> {
+  const used = new Set(Object.values(names).flatMap((list) => list.map((name) => `${name}.v8`)));
+  const present = await readdir(shardDir(file)).catch(() => [] as string[]);
+  const unused = present.filter((name) => name.endsWith('.v8') && !used.has(name));
+  await Promise.all(unused.map((name) => rm(join(shardDir(file), name), { force: true })));
+}
+
+/**
+ * Saves the cache: the shards whose entries changed since the last save or restore, each to a file
+ * named by its hash, then the cache file naming them all (atomically: a temporary renamed over
+ * the old one), then removes the shards no save names any more. A one-page edit rewrites a few
+ * shards, not the whole cache.
+ */
+export async function saveCache(cache: BuildCache, file: string, identity: string): Promise<void> {
+  try {
+    await mkdir(shardDir(file), { recursive: true });
+    const names: Record<string, string[]> = {};
+    for (const part of CACHE_PARTS) {
+      names[part.name] = await Promise.all(
+        shardEntries(cache, part).map((entries, n) =>
+          saveShard(cache, { file, part, entries }, cache.saved?.get(`${part.name}/${n}`)),
+        ),
+      );
+    }
+    await writeAtomically(file, serialize({ identity, shards: names } satisfies Saved));
+    rememberShards(cache, names);
+    await removeUnusedShards(file, names);
+  } catch {
+    // A cache that cannot be saved is only a slower next build.
   }
 }

@@ -106,6 +106,20 @@ test('a damaged cache file is detected: one warning, a cold build, the same outp
   const next = build(root, 'next');
   assert.doesNotMatch(next.stderr, /damaged/);
   await assertSameOutput(root, 'next', 'cold');
+  // A shard file (the parts of the cache the file names) whose bytes changed is detected too.
+  const shards = file.replace(/\.v8$/, '.shards');
+  const largest = (
+    await Promise.all(
+      (await readdir(shards)).map(async (name) => ({ name, size: (await stat(join(shards, name))).size })),
+    )
+  ).sort((a, b) => b.size - a.size)[0].name;
+  const shard = await readFile(join(shards, largest));
+  shard[Math.floor(shard.length / 2)] ^= 0x5a;
+  await writeFile(join(shards, largest), shard);
+  const damagedShard = build(root, 'after-shard-damage');
+  assert.match(damagedShard.stderr, /build cache .* is damaged/);
+  assert.doesNotMatch(damagedShard.stdout, /unchanged/, 'nothing was reused from the damaged shard');
+  await assertSameOutput(root, 'after-shard-damage', 'cold');
 });
 
 test('temporaries of killed cache saves are removed; those of running processes are kept', async () => {

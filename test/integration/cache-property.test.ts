@@ -223,6 +223,14 @@ test('after a one-line edit of one page, only that page is rendered and converte
     [],
     'the same output',
   );
+  // Saved again, only the shards holding what the edit changed are written (the page's parse,
+  // split, source, HTML and twin, the search index and the output manifest's few parts).
+  const shardFolder = cacheFile.replace(/\.v8$/, '.shards');
+  const shardsBefore = new Set(await readdir(shardFolder));
+  await saveCache(cache, cacheFile, 'property-test');
+  const written = (await readdir(shardFolder)).filter((name) => !shardsBefore.has(name));
+  assert.ok(shardsBefore.size >= 20, `the cache is saved in shards (${shardsBefore.size})`);
+  assert.ok(written.length > 0 && written.length <= 10, `a few shards written again: ${written.length}`);
   for (const stage of ['render', 'markdown'] as const) {
     const redone = [...cache[stage].results]
       .filter(([route, entry]) => before[stage].get(route) !== entry)
