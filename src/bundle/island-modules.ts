@@ -5,6 +5,7 @@ import { cssModulesPlugin } from '../content/mdx/css-modules.js';
 import { ASSET_IMPORT, isSiteModule } from '../content/mdx/module-kinds.js';
 import { createAssetResolver } from '../content/create-asset-resolver.js';
 import type { DocusaurusContextValue } from '../content/mdx/theme/page-context.js';
+import { inlineLoadersPlugin } from '../content/mdx/inline-loaders.js';
 
 /** What the browser needs to hydrate the site's own components on MDX pages. */
 export interface ClientIslandsInput {
@@ -119,7 +120,12 @@ function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: stri
       }));
     },
   };
-  return [sitePathsPlugin(root), plugin, cssModulesPlugin({ root, emitCss: true, realPath })];
+  return [
+    inlineLoadersPlugin(realPath),
+    sitePathsPlugin(root),
+    plugin,
+    cssModulesPlugin({ root, emitCss: true, realPath }),
+  ];
 }
 
 /** What a site's client has beyond the built-in islands (bundle-client.ts). */

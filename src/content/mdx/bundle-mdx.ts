@@ -7,6 +7,7 @@ import type { MdxImport } from './remark-mdx-references.js';
 import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modules.js';
 import { cssModulesPlugin } from './css-modules.js';
 import { ASSET_IMPORT, isSiteModule } from './module-kinds.js';
+import { inlineLoadersPlugin, UNSUPPORTED_LOADER, withoutInlineLoader } from './inline-loaders.js';
 
 export interface MdxBundleInput {
   /** The page compiled by MDX (an ES module), with its source map. */
@@ -236,6 +237,7 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       loader: { '.js': 'jsx' },
       external: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
       plugins: [
+        inlineLoadersPlugin(),
         islandsPlugin(input, warnings),
         mdxModulesPlugin(input, warnings),
         cssModulesPlugin({ root: input.root, emitCss: false }),
@@ -247,7 +249,7 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
     const files = Object.keys(result.metafile.inputs)
       // Files only: not the page itself (stdin) nor modules of other namespaces (theme modules, wrappers).
       .filter((path) => !path.endsWith(PAGE_MODULE) && !path.startsWith('<') && !/^[\w-]{2,}:/.test(path))
-      .map((path) => resolve(input.root, path));
+      .map((path) => resolve(input.root, path.replace(/\?raw$/, '')));
     return { bundle: { js, map, files }, diagnostics: warnings };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors ?? [];
@@ -276,12 +278,21 @@ function isInstalled(pkg: string, from: string): boolean {
 function importDiagnostic(message: Message, input: MdxBundleInput): Diagnostic {
   const notProvided = /^NOT_PROVIDED (.+)$/.exec(message.text)?.[1];
   const unresolved = /^Could not resolve "([^"]+)"/.exec(message.text)?.[1];
-  const specifier = notProvided ?? unresolved;
+  const loader = new RegExp(`^${UNSUPPORTED_LOADER} (\\S+) (.+)$`).exec(message.text);
+  const specifier = notProvided ?? unresolved ?? loader?.[2];
   const inPage = !message.location || message.location.file.endsWith(PAGE_MODULE);
   const written = inPage ? input.imports.find((item) => item.source === specifier) : undefined;
   const where = inPage
     ? { file: input.sourcePath, line: written?.line, column: written?.column }
     : { file: message.location!.file, line: message.location!.line, column: message.location!.column + 1 };
+  if (loader)
+    return {
+      code: 'DG236',
+      severity: 'error',
+      message: `The import "${loader[2]}" runs the webpack loader "${loader[1]}", which docsgen does not run`,
+      ...where,
+      hint: `Import the file itself ("${withoutInlineLoader(loader[2])}": images and other files become asset URLs), or "!!raw-loader!" for its text.`,
+    };
   if (notProvided)
     return {
       code: 'DG232',
@@ -290,7 +301,7 @@ function importDiagnostic(message: Message, input: MdxBundleInput): Diagnostic {
       ...where,
       hint: `docsgen provides ${PROVIDED_MODULES.join(', ')}. Use one of them, or write the component in src/components and import it from '@site/src/components/…'.`,
     };
-  const pkg = specifier ? packageName(specifier) : undefined;
+  const pkg = specifier ? packageName(withoutInlineLoader(specifier)) : undefined;
   const installed = pkg !== undefined && isInstalled(pkg, input.absolutePath);
   return {
     code: 'DG231',
