@@ -18,6 +18,7 @@ const result = await build({
     cli: 'src/cli/main.ts',
     'parse-worker': 'src/content/parse-worker.ts',
     'search-worker': 'src/search/search-worker.ts',
+    'api-pages-worker': 'src/openapi/api-pages-worker.ts',
     // The MDX pipeline, loaded only by sites that have .mdx pages (src/content/load-content.ts).
     mdx: 'src/content/mdx/parse-mdx-page.ts',
   },

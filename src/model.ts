@@ -38,7 +38,12 @@ export type PageBody =
   | { type: 'html'; html: string }
   | { type: 'api-overview'; overview: ApiOverviewView }
   | { type: 'api-schema'; schema: ApiSchemaView }
-  | { type: 'api-operation'; operation: ApiOperationView }
+  | {
+      type: 'api-operation';
+      operation: ApiOperationView;
+      /** The page's Markdown twin, when a worker that built the view made it too (large APIs). */
+      markdown?: string;
+    }
   | { type: 'none' };
 
 export interface Page {

@@ -1,5 +1,6 @@
 import kebabCase from 'lodash/kebabCase.js';
 import { snippetz } from '@scalar/snippetz';
+import type { Snippets } from './code-samples.js';
 import type { BrokenLinkSeverity } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
@@ -43,10 +44,29 @@ export interface ApiPages {
 }
 
 /**
- * The API reference: an overview page and one page per operation, built from the operation
- * index (each page carries only the schemas it uses), and the sidebar grouped by tag.
+ * What every operation page shares, worked out from the description alone (so a worker that
+ * builds a share of the operation pages works it out the same way): slugs, routes and the context.
  */
-export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiPages {
+export interface ApiPagesPlan {
+  overviewSlug: string;
+  overviewRoute: string;
+  names: { slug: string; title: string }[];
+  routes: string[];
+  schemaRoutes: Map<string, string>;
+  tagGroups: ReturnType<typeof readTagGroups>;
+  /** Slug and tag-group problems, reported before the pages'. */
+  diagnostics: Diagnostic[];
+  base: BuildContext;
+  snippets: Snippets;
+}
+
+/** One operation's page and the problems building it found (in the order they were found). */
+export interface OperationPageResult {
+  page: Page;
+  diagnostics: Diagnostic[];
+}
+
+export function planApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiPagesPlan {
   const overviewSlug = overviewSlugOf(spec);
   const overviewRoute = `${options.routePrefix}/${overviewSlug}`;
   const { names, diagnostics } = assignOperationSlugs(spec.operations, { file: spec.file, reserved: [overviewSlug] });
@@ -73,22 +93,63 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     ),
     onBrokenLinks: options.onBrokenLinks ?? 'warn',
   };
-  const snippets = snippetz();
-  const operationPages = spec.operations.map((entry, index) => {
+  return {
+    overviewSlug,
+    overviewRoute,
+    names,
+    routes,
+    schemaRoutes,
+    tagGroups,
+    diagnostics,
+    base,
+    snippets: snippetz(),
+  };
+}
+
+/** The pages of operations `start` to `end` (exclusive), in order. */
+export function buildOperationPages(
+  spec: ApiSpec,
+  plan: ApiPagesPlan,
+  options: BuildApiPagesOptions,
+  { start, end }: { start: number; end: number },
+): OperationPageResult[] {
+  return spec.operations.slice(start, end).map((entry, i) => {
+    const index = start + i;
     const page = createPageCollector();
     const view = buildOperationView({
       entry,
-      slug: names[index].slug,
-      title: names[index].title,
-      ctx: { ...base, page, isReservedId: isOperationId },
+      slug: plan.names[index].slug,
+      title: plan.names[index].title,
+      ctx: { ...plan.base, page, isReservedId: isOperationId },
       languages: options.languages,
       visibleTabs: options.visibleTabs,
-      snippets,
+      snippets: plan.snippets,
     });
-    diagnostics.push(...page.diagnostics);
-    return operationPage(view, page, { id: `api/${view.slug}`, route: routes[index], file: spec.file });
+    const where = { id: `api/${view.slug}`, route: plan.routes[index], file: spec.file };
+    return { page: operationPage(view, page, where), diagnostics: page.diagnostics };
   });
-  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets });
+}
+
+/**
+ * The API reference: an overview page and one page per operation, built from the operation
+ * index (each page carries only the schemas it uses), and the sidebar grouped by tag.
+ */
+export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiPages {
+  const plan = planApiPages(spec, options);
+  const operations = buildOperationPages(spec, plan, options, { start: 0, end: spec.operations.length });
+  return finishApiPages(spec, plan, options, operations);
+}
+
+/** The webhooks, overview and schema pages and the sidebar, around the operation pages built already. */
+export function finishApiPages(
+  spec: ApiSpec,
+  plan: ApiPagesPlan,
+  options: BuildApiPagesOptions,
+  operations: readonly OperationPageResult[],
+): ApiPages {
+  const { base, names, routes, overviewRoute, overviewSlug, tagGroups } = plan;
+  const diagnostics = [...plan.diagnostics, ...operations.flatMap((result) => result.diagnostics)];
+  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets: plan.snippets });
   diagnostics.push(...webhooks.diagnostics);
   const overviewCollector = createPageCollector();
   const titles = names.map((n) => n.title);
@@ -103,11 +164,11 @@ export function buildApiPages(spec: ApiSpec, options: BuildApiPagesOptions): Api
     webhooks: webhookLinks(webhooks.pages, options.baseUrl),
   });
   diagnostics.push(...overviewCollector.diagnostics);
-  const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes, routes, titles });
+  const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes: plan.schemaRoutes, routes, titles });
   diagnostics.push(...schemas.diagnostics);
   const pages = [
     overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }),
-    ...operationPages,
+    ...operations.map((result) => result.page),
     ...webhooks.pages,
     ...schemas.pages,
   ];

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Highlighter } from '../content/highlighter.js';
 import type { NavItem, Page } from '../model.js';
 import { loadApiSpec } from './load-api-spec.js';
-import { buildApiPages } from './build-api-pages.js';
+import { buildApiPagesParallel } from './build-api-pages-parallel.js';
 import { bundleApiSpecJson } from './bundle-api-spec-json.js';
 
 /** One API description's reference: its pages, its sidebar and the description as one JSON file. */
@@ -46,7 +46,7 @@ async function loadOneApi(config: SiteConfig, source: ApiSource, highlighter: Hi
   const empty = { id: source.id, routeBasePath: source.routeBasePath, pages: [], sidebar: [] };
   if (!loaded.spec)
     return { ...empty, label: source.label ?? source.id, diagnostics: loaded.diagnostics, files: loaded.files };
-  const built = buildApiPages(loaded.spec, {
+  const built = await buildApiPagesParallel(loaded.spec, {
     routePrefix: source.routeBasePath,
     productSlug: source.id,
     baseUrl: config.baseUrl,

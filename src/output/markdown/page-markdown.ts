@@ -46,7 +46,7 @@ function schemaPageMarkdown(view: ApiSchemaView): string {
 /** A page's Markdown: its title as the h1, its description when the body does not say it, then the body. */
 export function pageMarkdown(page: Page): string {
   const { body } = page;
-  if (body.type === 'api-operation') return operationMarkdown(body.operation);
+  if (body.type === 'api-operation') return body.markdown ?? operationMarkdown(body.operation);
   if (body.type === 'api-overview') return `${overviewMarkdown(body.overview)}\n`;
   if (body.type === 'api-schema') return schemaPageMarkdown(body.schema);
   const html = body.type === 'html' ? body.html.split(DOC_CARD_LIST_PLACEHOLDER).join('') : '';
