@@ -334,7 +334,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const assets = createAssetResolver(config.baseUrl, readableFolders(config.root, config.allowedPaths));
   options.onProgress?.('content');
   // esbuild bundles in its own process while this one parses Markdown.
-  const clientOptions = { root: config.root, templatesDir: config.templatesDir, highlightTheme: config.code.theme };
+  const clientOptions = {
+    root: config.root,
+    templatesDir: config.templatesDir,
+    highlightTheme: config.code.theme,
+    docsVersions: config.docsVersions.length > 1,
+  };
   const bundling = stages.bundleClient(clientOptions);
   const site = await loadSite(config, options, { stages, highlighter, assets });
   // Pages that hydrate the site's components or draw diagrams need a client that has them.

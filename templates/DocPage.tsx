@@ -30,7 +30,8 @@ export function VersionBanner({ props }: { props: PageProps }) {
   return (
     <>
       {banner && (
-        <div className="version-banner" role="alert">
+        // Following its link makes the latest version the reader's preferred one (as in Docusaurus).
+        <div className="version-banner" role="alert" data-plugin-id="default">
           <p>
             {banner.kind === 'unreleased' ? (
               <>
@@ -45,7 +46,11 @@ export function VersionBanner({ props }: { props: PageProps }) {
           <p>
             For up-to-date documentation, see the{' '}
             <b>
-              <a href={joinBase(props.site.baseUrl, banner.latestRoute)} data-version-latest>
+              <a
+                href={joinBase(props.site.baseUrl, banner.latestRoute)}
+                data-version-latest
+                data-version={banner.latestName}
+              >
                 latest version
               </a>
             </b>{' '}

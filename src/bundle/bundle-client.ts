@@ -65,7 +65,9 @@ function islandStylesheets(
 function buildScripts(options: BundleClientOptions, { pkg, templates }: { pkg: string; templates: string }) {
   // The site's components (one chunk per module) and diagrams, loaded where used.
   const features =
-    options.islands || options.mermaid ? clientFeatureOptions(options, resolve(options.root), pkg) : undefined;
+    options.islands || options.mermaid || options.docsVersions
+      ? clientFeatureOptions(options, resolve(options.root), pkg)
+      : undefined;
   return build({
     entryPoints: { entry: join(pkg, 'src/client/entry.tsx') },
     // Paths (and so chunk hashes) relative to docsgen, not to the shell's working directory.

@@ -133,6 +133,8 @@ export interface ClientFeatures {
   islands?: ClientIslandsInput;
   /** Some page has a ```mermaid diagram. */
   mermaid?: boolean;
+  /** The site has several docs versions: navbar docs links and the dropdown follow the version read or preferred. */
+  docsVersions?: boolean;
 }
 
 /**
@@ -160,6 +162,7 @@ export function clientFeatureOptions(
       'process.env.NODE_ENV': '"production"',
       __DOCSGEN_MDX_ISLANDS__: String(Boolean(features.islands)),
       __DOCSGEN_MERMAID__: String(Boolean(features.mermaid)),
+      __DOCSGEN_DOCS_VERSIONS__: String(Boolean(features.docsVersions)),
     },
     plugins: [extended, ...(features.islands ? islandModulesPlugins(features.islands, root, pkg) : [])],
   };

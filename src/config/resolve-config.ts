@@ -33,6 +33,8 @@ const navbarItemSchemas = {
     type: z.literal('docsVersion'),
     label: z.string().optional(),
     version: z.string(),
+    /** `version` was written: the item always shows that version (else it follows the page's, as in Docusaurus). */
+    pinned: z.boolean(),
     position,
   }),
 };
@@ -152,7 +154,13 @@ function checkNavbarItems(
       return;
     }
     const version = typeof item.version === 'string' ? item.version : lastVersion;
-    const result = navbarItemSchemas[type as keyof typeof navbarItemSchemas].safeParse({ ...item, type, version });
+    const pinned = typeof item.version === 'string';
+    const result = navbarItemSchemas[type as keyof typeof navbarItemSchemas].safeParse({
+      ...item,
+      type,
+      version,
+      pinned,
+    });
     if (!result.success) {
       const needs = NAVBAR_ITEM_NEEDS[type as keyof typeof navbarItemSchemas] ?? `Invalid ${type} navbar item.`;
       diagnostics.push(errorDiagnostic('DG111', needs, { file, key }));

@@ -2,6 +2,13 @@
 import type { NavItem, Page, TocItem } from '../model.js';
 import type { PageVersionProps } from '../routes/build-version-links.js';
 
+/** Where a docs navbar item leads on the pages of one docs version (and its label there, for a docsVersion item). */
+export interface VersionTarget {
+  href: string;
+  activeRoutePrefix?: string;
+  label?: string;
+}
+
 export type NavbarItemProps =
   | {
       type: 'link';
@@ -11,6 +18,11 @@ export type NavbarItemProps =
       position: 'left' | 'right';
       activeRoutePrefix?: string;
       sidebarId?: string;
+      /**
+       * Docs items (docSidebar, doc, docsVersion) of a site with several docs versions: the target on
+       * the pages of each version, by version name. `href` and `label` are the last version's.
+       */
+      byVersion?: Record<string, VersionTarget>;
     }
   | { type: 'search'; position: 'left' | 'right' }
   | { type: 'localeDropdown'; position: 'left' | 'right' }

@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../config/resolve-config.js';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavItem, Page } from '../model.js';
-import type { NavbarItemProps } from './page-props.js';
+import type { NavbarItemProps, VersionTarget } from './page-props.js';
+import { CURRENT_VERSION, type DocsVersion } from '../config/docs-versions.js';
 import { joinBase } from '../shared/url.js';
 
 function firstRoute(items: readonly NavItem[]): string | undefined {
@@ -49,22 +50,51 @@ function resolveDefault(item: ItemOf<'default'>, { config }: NavbarContext): Res
   };
 }
 
-/** The id prefix of the last docs version's docs and sidebars ('' when the docs folder is the last version). */
-const lastVersionPrefix = (config: SiteConfig) => config.docsVersions.find((version) => version.isLast)?.idPrefix ?? '';
+/**
+ * The docs versions a navbar item looks in on a page of `version`, in order: as Docusaurus' version
+ * candidates, that version then the last one; then the docs folder (a doc only `next` has yet).
+ */
+function candidateVersions(config: SiteConfig, version: DocsVersion): DocsVersion[] {
+  const last = config.docsVersions.find((one) => one.isLast);
+  const current = config.docsVersions.find((one) => one.name === CURRENT_VERSION);
+  return [...new Set([version, last, current].filter((one): one is DocsVersion => one !== undefined))];
+}
+
+/** The version readers get by default: the one served at the docs' routeBasePath. */
+const lastVersionOf = (config: SiteConfig): DocsVersion =>
+  config.docsVersions.find((version) => version.isLast) ?? config.docsVersions[0];
 
 /**
- * The sidebar a docSidebar item opens: the last version's (as Docusaurus links the version readers
- * get by default), else the docs folder's when the last version has no sidebar of that name.
+ * What a docs navbar item links to on the pages of each version, when the site has several: the
+ * same item in that version (Docusaurus' useLayoutDoc / useLayoutDocsSidebar follow the version read).
  */
-function lastVersionSidebar(config: SiteConfig, sidebars: NavbarContext['sidebars'], sidebarId: string) {
-  return sidebars[`${lastVersionPrefix(config)}${sidebarId}`] ?? sidebars[sidebarId] ?? [];
+function targetsByVersion(
+  config: SiteConfig,
+  targetIn: (version: DocsVersion) => VersionTarget | undefined,
+): Record<string, VersionTarget> | undefined {
+  if (config.docsVersions.length < 2) return undefined;
+  const entries = config.docsVersions.flatMap((version) => {
+    const target = targetIn(version);
+    return target ? [[version.name, target] as const] : [];
+  });
+  return Object.fromEntries(entries);
+}
+
+/** The first of the candidate versions with a sidebar of that name that links somewhere. */
+function sidebarTarget(context: NavbarContext, sidebarId: string, version: DocsVersion): VersionTarget | undefined {
+  for (const candidate of candidateVersions(context.config, version)) {
+    const sidebar = context.sidebars[`${candidate.idPrefix}${sidebarId}`] ?? [];
+    const route = firstRoute(sidebar);
+    if (route) return { href: joinBase(context.config.baseUrl, route), activeRoutePrefix: commonPrefix(sidebar) };
+  }
+  return undefined;
 }
 
 /** A docSidebar item links to its sidebar's first page; a sidebar with nothing to link to is DG112. */
-function resolveDocSidebar(item: ItemOf<'docSidebar'>, { config, sidebars }: NavbarContext, key: string): Resolved {
-  const sidebar = lastVersionSidebar(config, sidebars, item.sidebarId);
-  const route = firstRoute(sidebar);
-  if (!route) {
+function resolveDocSidebar(item: ItemOf<'docSidebar'>, context: NavbarContext, key: string): Resolved {
+  const { config } = context;
+  const target = sidebarTarget(context, item.sidebarId, lastVersionOf(config));
+  if (!target) {
     return errorDiagnostic(
       'DG112',
       `DocSidebarNavbarItem: Sidebar with ID "${item.sidebarId}" doesn't have anything to be linked to.`,
@@ -75,53 +105,80 @@ function resolveDocSidebar(item: ItemOf<'docSidebar'>, { config, sidebars }: Nav
       },
     );
   }
+  const byVersion = targetsByVersion(config, (version) => sidebarTarget(context, item.sidebarId, version));
   return {
     type: 'link',
     label: item.label,
-    href: joinBase(config.baseUrl, route),
     external: false,
     position: item.position,
-    activeRoutePrefix: commonPrefix(sidebar),
+    ...target,
     sidebarId: item.sidebarId,
+    ...(byVersion ? { byVersion } : {}),
   };
 }
 
+/** The doc of that id in the first candidate version that has it. */
+function docTarget({ config, docs }: NavbarContext, docId: string, version: DocsVersion): VersionTarget | undefined {
+  for (const candidate of candidateVersions(config, version)) {
+    const page = docs.find((doc) => doc.id === `${candidate.idPrefix}${docId}`);
+    if (page) return { href: joinBase(config.baseUrl, page.route), activeRoutePrefix: page.route };
+  }
+  return undefined;
+}
+
 /** A doc item links to its doc; a doc that does not exist is DG113 (one left out for a clash is dropped). */
-function resolveDoc(item: ItemOf<'doc'>, { config, docs, unbuiltDocIds }: NavbarContext, key: string): Resolved {
-  // The doc in the last docs version, else in the docs folder (a doc the last version does not have).
-  const lastId = `${lastVersionPrefix(config)}${item.docId}`;
-  const page = docs.find((doc) => doc.id === lastId) ?? docs.find((doc) => doc.id === item.docId);
-  if (!page && unbuiltDocIds.has(item.docId)) return undefined;
-  if (!page) {
+function resolveDoc(item: ItemOf<'doc'>, context: NavbarContext, key: string): Resolved {
+  const { config, unbuiltDocIds } = context;
+  const target = docTarget(context, item.docId, lastVersionOf(config));
+  if (!target && unbuiltDocIds.has(item.docId)) return undefined;
+  if (!target) {
     return errorDiagnostic('DG113', `Navbar item links to the doc "${item.docId}", which does not exist`, {
       file: config.configFile,
       key: `${key}.docId`,
     });
   }
+  const byVersion = targetsByVersion(config, (version) => docTarget(context, item.docId, version));
   return {
     type: 'link',
     label: item.label,
-    href: joinBase(config.baseUrl, page.route),
     external: false,
     position: item.position,
-    activeRoutePrefix: page.route,
+    ...target,
+    ...(byVersion ? { byVersion } : {}),
   };
 }
 
-/** A docsVersion item: the version's label, linking to its main doc (the first doc of its first sidebar). */
-function docsVersionLink(item: ItemOf<'docsVersion'>, { config, sidebars }: NavbarContext): NavbarItemProps {
-  const version = config.docsVersions.find((one) => one.name === item.version);
-  const prefix = version?.idPrefix ?? '';
+/** A version's main doc as a docsVersion item links it: the first doc of its first sidebar. */
+function versionMainRoute(version: DocsVersion, sidebars: NavbarContext['sidebars']): string | undefined {
+  const prefix = version.idPrefix;
   const own = Object.entries(sidebars).filter(([name]) =>
     prefix ? name.startsWith(prefix) : !name.startsWith('version-'),
   );
-  const route = own.map(([, items]) => firstRoute(items)).find((found) => found !== undefined);
+  return own.map(([, items]) => firstRoute(items)).find((found) => found !== undefined);
+}
+
+/**
+ * A docsVersion item: a version's label, linking to its main doc. With `version` written, always
+ * that version; without, the version of the page read (Docusaurus' DocsVersionNavbarItem), the
+ * last version elsewhere.
+ */
+function docsVersionLink(item: ItemOf<'docsVersion'>, { config, sidebars }: NavbarContext): NavbarItemProps {
+  const targetOf = (version: DocsVersion | undefined): VersionTarget => {
+    const route = version && versionMainRoute(version, sidebars);
+    return {
+      href: route ? joinBase(config.baseUrl, route) : config.baseUrl,
+      label: item.label ?? version?.label ?? item.version,
+    };
+  };
+  const { label, href } = targetOf(config.docsVersions.find((one) => one.name === item.version));
+  const byVersion = item.pinned ? undefined : targetsByVersion(config, targetOf);
   return {
     type: 'link',
-    label: item.label ?? version?.label ?? item.version,
-    href: version && route ? joinBase(config.baseUrl, route) : config.baseUrl,
+    label: label ?? item.version,
+    href,
     external: false,
     position: item.position,
+    ...(byVersion ? { byVersion } : {}),
   };
 }
 

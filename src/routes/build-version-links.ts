@@ -9,7 +9,7 @@ export interface PageVersionProps {
   /** Each version, linked to this doc in it, or to its main doc when it has no such doc. */
   links: { name: string; label: string; route: string }[];
   /** Above the doc: an unreleased or unmaintained version, with the way to the latest version's doc. */
-  banner?: { kind: 'unreleased' | 'unmaintained'; latestLabel: string; latestRoute: string };
+  banner?: { kind: 'unreleased' | 'unmaintained'; latestName: string; latestLabel: string; latestRoute: string };
   /** "Version: …" above the title. */
   badge: boolean;
   /** `<meta name="robots" content="noindex, nofollow">`, and not in the sitemap. */
@@ -82,7 +82,14 @@ export function buildVersionIndex(
         links: versions.map((one) => ({ name: one.name, label: one.label, route: equivalent(one, page) })),
         ...(version.banner === 'none'
           ? {}
-          : { banner: { kind: version.banner, latestLabel: last.label, latestRoute: equivalent(last, page) } }),
+          : {
+              banner: {
+                kind: version.banner,
+                latestName: last.name,
+                latestLabel: last.label,
+                latestRoute: equivalent(last, page),
+              },
+            }),
         badge: version.badge,
         noIndex: version.noIndex,
         ...(version.className ? { className: version.className } : {}),

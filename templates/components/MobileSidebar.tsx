@@ -1,8 +1,9 @@
 import type { SiteProps } from '../../src/render/page-props.js';
 import type { PageVersionProps } from '../../src/routes/build-version-links.js';
 import { ExternalLink } from './ExternalLink.js';
-import { LocaleDropdown, VersionDropdown } from './Dropdowns.js';
-import { dropdownProps, isNavbarLinkActive } from './Navbar.js';
+import { LocaleDropdown } from './Dropdowns.js';
+import { dropdownProps, isNavbarLinkActive, VersionDropdownIsland } from './Navbar.js';
+import { navbarLinkOnPage } from './navbar-docs-link.js';
 
 export interface MobileSidebarProps {
   site: SiteProps;
@@ -43,7 +44,8 @@ export function MobileSidebar({ site, route, version }: MobileSidebarProps) {
           <ul className="menu-list">
             {navbar.items.map((item, index) => {
               if (item.type === 'link') {
-                const active = !item.external && isNavbarLinkActive(item.activeRoutePrefix, route);
+                const link = navbarLinkOnPage(item, version?.name, site.docs.currentVersion);
+                const active = !item.external && isNavbarLinkActive(link.activeRoutePrefix, route);
                 return (
                   <li key={index} className="menu-item">
                     {item.external ? (
@@ -53,11 +55,12 @@ export function MobileSidebar({ site, route, version }: MobileSidebarProps) {
                     ) : (
                       <a
                         className={`menu-link${active ? ' menu-link--active' : ''}`}
-                        href={item.href}
+                        href={link.href}
                         aria-current={active ? 'true' : undefined}
-                        data-active-prefix={item.activeRoutePrefix}
+                        data-active-prefix={link.activeRoutePrefix}
+                        data-version-targets={link.targets}
                       >
-                        {item.label}
+                        {link.label}
                       </a>
                     )}
                   </li>
@@ -69,10 +72,12 @@ export function MobileSidebar({ site, route, version }: MobileSidebarProps) {
                     {LocaleDropdown(dropdowns.locale)}
                   </li>
                 );
+              // An island as in the navbar: a client-side navigation replaces it with the next page's,
+              // and outside the docs it shows the reader's preferred version once hydrated.
               if (item.type === 'docsVersionDropdown' && site.docs.versions.length > 1)
                 return (
                   <li key={index} className="menu-item">
-                    {VersionDropdown(dropdowns.version)}
+                    {VersionDropdownIsland({ item, props: dropdowns.version, docPage: !!version })}
                   </li>
                 );
               return null;

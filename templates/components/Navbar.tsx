@@ -7,8 +7,10 @@ import { Island } from './Island.js';
 import { ExternalLink } from './ExternalLink.js';
 import { LocaleDropdown, VersionDropdown, type LocaleDropdownProps, type VersionDropdownProps } from './Dropdowns.js';
 import { NavbarItemError } from './NavbarItemError.js';
+import { PreferredVersionDropdown } from './PreferredVersionDropdown.js';
 import { SearchIcon } from './search/SearchIcon.js';
 import { isNavbarLinkActive } from './nav-active.js';
+import { navbarLinkOnPage } from './navbar-docs-link.js';
 
 export interface NavbarProps {
   site: SiteProps;
@@ -57,6 +59,27 @@ export function dropdownProps(
   };
 }
 
+/**
+ * The docs-version dropdown as an island (the navbar's and the mobile menu's): outside the docs of
+ * a site with several versions, the one that follows the reader's preferred version.
+ */
+export function VersionDropdownIsland({
+  item,
+  props,
+  docPage,
+}: {
+  item: NavbarItemProps;
+  props: VersionDropdownProps;
+  docPage: boolean;
+}) {
+  const preferred = !docPage && props.versions.length > 1;
+  return (
+    <Island name={preferred ? 'PreferredVersionDropdown' : 'VersionDropdown'} props={props} navbarItem={item}>
+      {preferred ? PreferredVersionDropdown(props) : VersionDropdown(props)}
+    </Island>
+  );
+}
+
 function renderNavbarItem(
   item: NavbarItemProps,
   site: SiteProps,
@@ -71,15 +94,17 @@ function renderNavbarItem(
             {item.label}
           </ExternalLink>
         );
-      const active = isNavbarLinkActive(item.activeRoutePrefix, route);
+      const link = navbarLinkOnPage(item, version?.name, site.docs.currentVersion);
+      const active = isNavbarLinkActive(link.activeRoutePrefix, route);
       return (
         <a
           className={`navbar__link${active ? ' navbar__link--active' : ''}`}
-          href={item.href}
+          href={link.href}
           aria-current={active ? 'true' : undefined}
-          data-active-prefix={item.activeRoutePrefix}
+          data-active-prefix={link.activeRoutePrefix}
+          data-version-targets={link.targets}
         >
-          {item.label}
+          {link.label}
         </a>
       );
     }
@@ -94,14 +119,8 @@ function renderNavbarItem(
         </Island>
       );
     }
-    case 'docsVersionDropdown': {
-      const props = dropdownProps(site, route, version).version;
-      return (
-        <Island name="VersionDropdown" props={props} navbarItem={item}>
-          {VersionDropdown(props)}
-        </Island>
-      );
-    }
+    case 'docsVersionDropdown':
+      return VersionDropdownIsland({ item, props: dropdownProps(site, route, version).version, docPage: !!version });
     default:
       throw new Error(`No NavbarItem component found for type "${(item as { type: string }).type}".`);
   }

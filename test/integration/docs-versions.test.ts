@@ -25,13 +25,24 @@ const text = (result: BuildResult, path: string) => {
 const page = (result: BuildResult, route: string) => text(result, `${route.replace(/^\//, '')}/index.html`);
 
 const dropdownLinks = (html: string) => {
-  const props = /data-island="VersionDropdown" data-props="([^"]*)"/.exec(html)?.[1];
+  const props = /data-island="(?:Preferred)?VersionDropdown" data-props="([^"]*)"/.exec(html)?.[1];
   assert.ok(props, 'the page has the version dropdown');
   const parsed = JSON.parse(props.replaceAll('&quot;', '"')) as {
     versions: { label: string; href: string }[];
     currentVersion: string;
   };
   return { current: parsed.currentVersion, links: parsed.versions.map((v) => [v.label, v.href]) };
+};
+
+/** The navbar's links as [label the reader sees, href]: a label stack (VersionLabels) shows its visible label. */
+const navbarLinks = (html: string) => {
+  const navbar = /<nav class="navbar[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  return [...navbar.matchAll(/<a class="navbar__link[^"]*" href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map(
+    ([, href, inner]) => [
+      inner.replace(/<span[^>]*visibility:hidden[^>]*>[^<]*<\/span>/g, '').replace(/<[^>]+>/g, ''),
+      href,
+    ],
+  );
 };
 
 const routesOf = (result: BuildResult) =>
@@ -86,11 +97,47 @@ test('versioned docs: each version at its path, with its own sidebar, number pre
     page(result, '/docs/1.0/getting-started/install'),
     /pagination-nav__link--next" href="\/docs\/1.0\/legacy-tokens"/,
   );
-  // The navbar's sidebar link opens the last version's sidebar (2.1), as Docusaurus links it by default.
-  assert.match(page(result, '/docs/next/webhooks'), /<a class="navbar__link[^"]*" href="\/docs"[^>]*>Docs<\/a>/);
   // Relative links in a versioned doc stay in its version.
   assert.match(page(result, '/docs/1.0'), /href="\/docs\/1.0\/legacy-tokens"/);
   assert.match(page(result, '/docs'), /href="\/docs\/getting-started\/install"/);
+});
+
+test('navbar docs items follow the version of the doc page read, and show the last version elsewhere', async () => {
+  const result = await runBuild({ configPath: join(await copyFixture(), 'site.config.ts') });
+  assert.deepEqual(result.diagnostics, []);
+  // As Docusaurus' useLayoutDocsSidebar / useLayoutDoc / DocsVersionNavbarItem: the page's version
+  // first, then the last one (1.0 has no authentication page).
+  assert.deepEqual(navbarLinks(page(result, '/docs/1.0/getting-started/install')), [
+    ['Docs', '/docs/1.0'],
+    ['Limits', '/docs/1.0/reference/rate-limits'],
+    ['Auth', '/docs/getting-started/authentication'],
+    ['1.0 (legacy)', '/docs/1.0'],
+  ]);
+  assert.deepEqual(navbarLinks(page(result, '/docs/next/webhooks')), [
+    ['Docs', '/docs/next'],
+    ['Limits', '/docs/next/reference/rate-limits'],
+    ['Auth', '/docs/next/getting-started/authentication'],
+    ['2.2 (next)', '/docs/next'],
+  ]);
+  const last = [
+    ['Docs', '/docs'],
+    ['Limits', '/docs/reference/rate-limits'],
+    ['Auth', '/docs/getting-started/authentication'],
+    ['2.1', '/docs'],
+  ];
+  assert.deepEqual(navbarLinks(page(result, '/docs/reference/rate-limits')), last);
+  // Outside the docs: the last version until the client reads the reader's preferred version.
+  assert.deepEqual(navbarLinks(page(result, '/search')), last);
+  // The active item is the one of the page's version.
+  assert.match(
+    page(result, '/docs/1.0/reference/rate-limits'),
+    /<a class="navbar__link navbar__link--active" href="\/docs\/1.0\/reference\/rate-limits" aria-current="true"/,
+  );
+  // The mobile menu's links follow too.
+  const mobile = /<div class="mobile-sidebar__menu" data-mobile-primary[\s\S]*?<\/ul>/.exec(
+    page(result, '/docs/1.0/legacy-tokens'),
+  )?.[0];
+  assert.match(mobile ?? '', /class="menu-link" href="\/docs\/1.0\/reference\/rate-limits"/);
 });
 
 test('the version dropdown links to the same doc in each version, else to its main doc; banners point to the latest', async () => {
@@ -119,10 +166,16 @@ test('the version dropdown links to the same doc in each version, else to its ma
   ]);
   const next = page(result, '/docs/next/getting-started/authentication');
   assert.match(next, /This is unreleased documentation for <b>Beacon Metrics 2.2 \(next\)<\/b> version/);
-  assert.match(next, /href="\/docs\/getting-started\/authentication" data-version-latest="true">latest version/);
+  assert.match(
+    next,
+    /href="\/docs\/getting-started\/authentication" data-version-latest="true" data-version="2.1">latest version/,
+  );
   const old = page(result, '/docs/1.0/legacy-tokens');
   assert.match(old, /<b>Beacon Metrics 1.0 \(legacy\)<\/b>, which is no longer actively maintained/);
-  assert.match(old, /href="\/docs" data-version-latest="true">latest version<\/a><\/b> <!-- -->\(<!-- -->2.1/);
+  assert.match(
+    old,
+    /href="\/docs" data-version-latest="true" data-version="2.1">latest version<\/a><\/b> <!-- -->\(<!-- -->2.1/,
+  );
   const latest = page(result, '/docs/getting-started/install');
   assert.doesNotMatch(latest, /version-banner/);
   assert.match(latest, /<span class="version-badge">Version: <!-- -->2.1<\/span>/);

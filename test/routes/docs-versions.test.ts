@@ -133,6 +133,7 @@ test('dropdown links: the same doc id in each version, else the main doc; the ba
   ]);
   assert.deepEqual(index.forPage(pages[6])?.banner, {
     kind: 'unmaintained',
+    latestName: '2.0',
     latestLabel: '2.0',
     latestRoute: '/docs/overview',
   });

@@ -158,3 +158,122 @@ test('the banner of an old version leads to the same doc in the latest version',
   assert.equal(await page.locator('.version-banner').count(), 0, 'no banner on the latest version');
   await context.close();
 });
+
+/** The docs links of the navbar (desktop) or the mobile menu (phone) as [visible label, path]. */
+async function docsLinks(page: Page, mobile: boolean) {
+  const selector = mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link';
+  return page
+    .locator(selector)
+    .evaluateAll((links) =>
+      links.map((a) => [(a as HTMLElement).innerText.trim(), new URL((a as HTMLAnchorElement).href).pathname]),
+    );
+}
+
+/** Sums the layout shifts the page has had so far (Chromium's layout-shift entries, as CLS counts them). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          resolve(entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: nothing shifted (the observer is not called for an empty buffer).
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+
+for (const viewport of VIEWPORTS) {
+  describe(`navbar docs links at ${viewport.width} px`, () => {
+    const mobile = viewport.name === 'mobile';
+
+    test('follow the version of the doc read, through client-side navigations', async () => {
+      const { context, page } = await newPage(browser, { viewport });
+      const watched = watchProblems(page);
+      await page.goto(`${server.url}/docs/1.0/getting-started/install`);
+      await page.waitForSelector('.navbar [data-island="VersionDropdown"][data-hydrated]');
+      const old = [
+        ['Docs', '/docs/1.0'],
+        ['Limits', '/docs/1.0/reference/rate-limits'],
+        ['Auth', '/docs/getting-started/authentication'],
+        ...(mobile ? [] : [['1.0 (legacy)', '/docs/1.0']]),
+      ];
+      if (mobile) await page.locator('[data-mobile-sidebar-toggle]').click();
+      if (mobile) await page.locator('[data-mobile-sidebar-back]').click();
+      assert.deepEqual((await docsLinks(page, mobile)).slice(0, old.length), old);
+      // A navbar link of the old version keeps the reader in it (client-side navigation).
+      await page
+        .locator(mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link', {
+          hasText: /^Limits$/,
+        })
+        .click();
+      await page.waitForSelector('.page[data-route="/docs/1.0/reference/rate-limits"]');
+      // The banner leads to the latest version: the navbar follows without a reload.
+      await page.locator('.version-banner a').click();
+      await page.waitForSelector('.page[data-route="/docs/reference/rate-limits"]');
+      if (mobile) await page.locator('[data-mobile-sidebar-toggle]').click();
+      if (mobile) await page.locator('[data-mobile-sidebar-back]').click();
+      await page.waitForFunction(
+        (selector) => document.querySelector(selector)?.getAttribute('href') === '/docs',
+        mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link',
+      );
+      assert.deepEqual((await docsLinks(page, mobile)).slice(0, 3), [
+        ['Docs', '/docs'],
+        ['Limits', '/docs/reference/rate-limits'],
+        ['Auth', '/docs/getting-started/authentication'],
+      ]);
+      assert.equal(
+        await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')),
+        '2.1',
+        'following the banner makes the latest version the preferred one',
+      );
+      assert.deepEqual(watched.problems, []);
+      await context.close();
+    });
+
+    test("outside the docs, show the reader's preferred version once hydrated, without a layout shift", async () => {
+      const { context, page } = await newPage(browser, { viewport });
+      const watched = watchProblems(page);
+      await page.goto(`${server.url}/docs/getting-started/install`);
+      const dropdown = await openableDropdown(page, mobile);
+      await openWithKeyboard(page, dropdown);
+      await dropdown.locator('a.dropdown__link', { hasText: '1.0 (legacy)' }).click();
+      await page.waitForSelector('.page[data-route="/docs/1.0/getting-started/install"]');
+      // A page outside the docs, loaded afresh: rendered for the last version, then the preference.
+      await page.goto(`${server.url}/search`);
+      const summary = page.locator('.navbar [data-island="PreferredVersionDropdown"][data-hydrated] summary');
+      await summary.waitFor();
+      await page.waitForFunction(
+        () => document.querySelector('.navbar a.navbar__link')?.getAttribute('href') === '/docs/1.0',
+      );
+      if (!mobile) assert.match(await summary.innerText(), /Versions:\s+1\.0 \(legacy\)$/);
+      if (mobile) {
+        // A page without a sidebar: the menu opens on its primary part.
+        await page.locator('[data-mobile-sidebar-toggle]').click();
+        const menu = page.locator('#mobile-sidebar [data-mobile-primary] details[data-plugin-id] summary');
+        assert.match(await menu.innerText(), /1\.0 \(legacy\)$/);
+      }
+      assert.deepEqual((await docsLinks(page, mobile)).slice(0, 3), [
+        ['Docs', '/docs/1.0'],
+        ['Limits', '/docs/1.0/reference/rate-limits'],
+        ['Auth', '/docs/getting-started/authentication'],
+      ]);
+      assert.equal(await layoutShift(page), 0, 'switching to the preferred version moves nothing');
+      assert.deepEqual(watched.problems, []);
+      await context.close();
+    });
+  });
+}
+
+test('with JavaScript off, pages outside the docs show the last version', async () => {
+  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${server.url}/search`);
+  assert.match(await page.locator('.navbar details[data-plugin-id] summary').innerText(), /Versions:\s+2\.1$/);
+  assert.deepEqual((await docsLinks(page, false)).slice(0, 4), [
+    ['Docs', '/docs'],
+    ['Limits', '/docs/reference/rate-limits'],
+    ['Auth', '/docs/getting-started/authentication'],
+    ['2.1', '/docs'],
+  ]);
+  await context.close();
+});
