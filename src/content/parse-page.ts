@@ -7,6 +7,7 @@ import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
 import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
 import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
+import { htmlTree, pageTextOf } from '../shared/hast-text.js';
 
 export interface ParsePageOptions {
   processor: MarkdownProcessor;
@@ -25,8 +26,6 @@ export interface ParsedPage {
   assetPlaces?: AssetRef[];
   diagnostics: Diagnostic[];
 }
-
-const TAGS = /<[^>]+>/g;
 
 /** The file a page's pipeline runs on (Markdown or MDX), carrying the page's Markdown context. */
 export function pageSourceFile(
@@ -51,23 +50,28 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   const file = pageSourceFile(entry, options, convertLegacyAdmonitionTitles(entry.body));
   // Only pages with a dollar sign pay for the math grammar.
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
-  const html = String(processor.processSync(file));
-  return pageFromHtml(entry, html, file);
+  // Run in steps, not processSync: the page's text is taken from the tree before it becomes a string.
+  const tree = processor.runSync(processor.parse(file), file);
+  return pageFromHtml(entry, { html: String(processor.stringify(tree, file)), text: pageTextOf(tree) }, file);
 }
 
-/** A page's plain text (`Page.text`) from its body HTML: tags out, math as its TeX, spaces collapsed. */
+/** A page's plain text (`Page.text`) from its body HTML (rendered by React, or read back from a file). */
 export function plainTextOf(html: string): string {
-  return (html.includes('class="katex"') ? mathAsTex(html) : html).replace(TAGS, ' ').replace(/\s+/g, ' ').trim();
+  return pageTextOf(htmlTree(html));
 }
 
 /**
- * The Page of a document whose body is rendered to `html`, with what the Markdown plugins
- * collected on `file` (TOC, anchors, links, assets, diagnostics): shared by Markdown and MDX.
+ * The Page of a document whose body is rendered to `html` with the plain `text` of it, with what the
+ * Markdown plugins collected on `file` (TOC, anchors, links, assets, diagnostics): shared by Markdown and MDX.
  */
-export function pageFromHtml(entry: DocEntry, html: string, file: VFile, extra: Diagnostic[] = []): ParsedPage {
+export function pageFromHtml(
+  entry: DocEntry,
+  { html, text }: { html: string; text: string },
+  file: VFile,
+  extra: Diagnostic[] = [],
+): ParsedPage {
   const context = contextOf(file);
   const fm = entry.frontMatter;
-  const text = plainTextOf(html);
   // Docusaurus' order: front matter, then the body's own top-level h1, then the doc id.
   const title = fm.title ?? context.contentTitle ?? entry.id;
   const page: Page = {
@@ -126,35 +130,4 @@ function mathDiagnostics(file: VFile, entry: DocEntry): Diagnostic[] {
       column: message.column ?? undefined,
       hint: 'KaTeX supports most LaTeX math; see its list of supported functions. The expression is shown in red as written.',
     }));
-}
-
-/**
- * KaTeX writes each expression three times (MathML, its TeX annotation, the visible HTML); search
- * text and descriptions keep the TeX only.
- */
-function mathAsTex(html: string): string {
-  let out = html.replace(
-    /<span class="katex-mathml">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span>/g,
-    '$1',
-  );
-  for (
-    let start = out.indexOf('<span class="katex-html"');
-    start !== -1;
-    start = out.indexOf('<span class="katex-html"', start)
-  ) {
-    out = out.slice(0, start) + out.slice(endOfSpan(out, start));
-  }
-  return out;
-}
-
-/** The index just after the `</span>` that closes the span opened at `start`. */
-function endOfSpan(html: string, start: number): number {
-  const tags = /<span\b|<\/span>/g;
-  tags.lastIndex = start;
-  let depth = 0;
-  for (let match = tags.exec(html); match; match = tags.exec(html)) {
-    depth += match[0] === '</span>' ? -1 : 1;
-    if (depth === 0) return tags.lastIndex;
-  }
-  return html.length;
 }

@@ -1,4 +1,4 @@
-import { htmlToText } from '../shared/html-text.js';
+import { htmlToText } from '../shared/hast-text.js';
 import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { fieldSpots, type ApiFieldLocation } from './field-anchors.js';
 

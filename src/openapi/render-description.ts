@@ -5,7 +5,7 @@ import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownContext } from '../content/markdown-context.js';
 import type { MarkdownProcessor } from '../content/markdown-processor.js';
 import { plainTextHtml } from './plain-text-html.js';
-import { htmlToText } from '../shared/html-text.js';
+import { treeText } from '../shared/hast-text.js';
 
 export interface RenderDescriptionOptions {
   /** The untrusted processor: `createMarkdownProcessor({ trusted: false })`. */
@@ -51,8 +51,10 @@ export function renderDescription(markdown: string, options: RenderDescriptionOp
     isReservedId: options.isReservedId,
   });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
-  const html = String(options.processor.processSync(file));
-  const text = htmlToText(html);
+  // The text is taken from the tree before it becomes a string (processSync in steps).
+  const tree = options.processor.runSync(options.processor.parse(file), file);
+  const html = String(options.processor.stringify(tree, file));
+  const text = treeText(tree);
   // Positions inside a description are not positions in the file: keep the link, drop the line.
   const links = context.links.map(({ route, hash, raw }) => ({ route, hash, raw }));
   return { html, text, links, anchors: context.anchors, diagnostics: context.diagnostics };

@@ -1,4 +1,4 @@
-/** Plain text out of the HTML our own pipeline renders (well-formed, sanitised). */
+/** Character references in HTML text; the text of HTML itself is taken from its tree (hast-text.ts). */
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 
 /**
@@ -14,43 +14,4 @@ export function decodeEntities(text: string): string {
     }
     return decodeNamedCharacterReference(name) || whole;
   });
-}
-
-const BLOCK =
-  /<\/?(p|div|li|ul|ol|tr|td|th|table|thead|tbody|h[1-6]|pre|blockquote|br|hr|dt|dd|dl|section|details|summary|figure|figcaption)\b[^>]*>/gi;
-
-/** Text of an HTML fragment: tags removed (blocks become spaces), entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  const withoutHashLinks = html.replace(/<a\b[^>]*class="hash-link"[^>]*>.*?<\/a>/gs, '');
-  const text = withoutHashLinks
-    .replace(/<(script|style|svg|button)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(BLOCK, ' ')
-    .replace(/<[^>]+>/g, '');
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
-}
-
-export interface HtmlSection {
-  /** Heading text ('' for the part before the first heading). */
-  heading: string;
-  /** Element id of the heading ('' for the intro). */
-  anchor: string;
-  html: string;
-}
-
-const HEADING = /<h([23])\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/gi;
-
-/** Splits a page body at its h2 and h3 headings (the levels the table of contents covers). */
-export function splitHtmlSections(html: string): HtmlSection[] {
-  const sections: HtmlSection[] = [];
-  let current: HtmlSection = { heading: '', anchor: '', html: '' };
-  let last = 0;
-  for (const match of html.matchAll(HEADING)) {
-    current.html = html.slice(last, match.index);
-    sections.push(current);
-    current = { heading: htmlToText(match[3]), anchor: decodeEntities(match[2]), html: '' };
-    last = match.index! + match[0].length;
-  }
-  current.html = html.slice(last);
-  sections.push(current);
-  return sections.filter((section, index) => index > 0 || htmlToText(section.html) !== '');
 }

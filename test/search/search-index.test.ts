@@ -2,7 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize, indexTerms } from '../../src/search/search-terms.js';
-import { htmlToText, splitHtmlSections } from '../../src/shared/html-text.js';
+import { htmlTree, textSections } from '../../src/shared/hast-text.js';
 import { buildSearchPages } from '../../src/search/build-search-pages.js';
 import { operationFields } from '../../src/openapi/api-anchors.js';
 import { buildSearchIndex } from '../../src/search/build-search-index.js';
@@ -51,7 +51,7 @@ describe('sections', () => {
     const html =
       '<p>Intro &amp; more.</p><h2 id="limits">Rate limits<a class="hash-link" href="#limits" aria-label="Direct link to Rate limits">#</a></h2><p>Up to <code>10</code>/s.</p><h3 id="retry">Retry</h3><ul><li>Back off</li></ul><h4 id="x">Deep</h4><p>still retry</p>';
     assert.deepEqual(
-      splitHtmlSections(html).map((s) => [s.heading, s.anchor, htmlToText(s.html)]),
+      textSections(htmlTree(html)).map((s) => [s.heading, s.anchor, s.text]),
       [
         ['', '', 'Intro & more.'],
         ['Rate limits', 'limits', 'Up to 10/s.'],

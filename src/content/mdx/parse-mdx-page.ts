@@ -6,7 +6,7 @@ import type { SiteConfig } from '../../config/resolve-config.js';
 import type { DocEntry } from '../assign-doc-routes.js';
 import { contextOf } from '../markdown-context.js';
 import type { Highlighter } from '../highlighter.js';
-import { pageFromHtml, pageSourceFile } from '../parse-page.js';
+import { pageFromHtml, pageSourceFile, plainTextOf } from '../parse-page.js';
 import type { ParseOutcome } from '../parse-pages.js';
 import { bundleMdx } from './bundle-mdx.js';
 import { prepareMdxSource } from './mdx-source.js';
@@ -99,7 +99,8 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   };
   const rendered = renderMdx(bundled.bundle, page, entry.lineOffset);
   if (rendered.html === undefined) return failed([...bundled.diagnostics, ...rendered.diagnostics]);
-  const parsed = pageFromHtml(entry, rendered.html, file, [...bundled.diagnostics, ...page.diagnostics]);
+  const body = { html: rendered.html, text: plainTextOf(rendered.html) };
+  const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
   return { entry, parsed, diagnostics: parsed.diagnostics, files: [...bundled.bundle.files, ...parsed.assets] };

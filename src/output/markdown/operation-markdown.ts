@@ -4,7 +4,7 @@
  * a curl sample. Built from the same view model the page renders, so it says what the page says.
  */
 import type { ApiOperationView, ParameterView, ResponseLinkView, SchemaView } from '../../api-view.js';
-import { htmlToText } from '../../shared/html-text.js';
+import { htmlToText } from '../../shared/hast-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 
 /** Schema levels written out; deeper ones are cut with '…' (the page's viewer folds them too). */

@@ -1,7 +1,7 @@
 /** The Markdown twin of any page: guides and examples from their HTML, API pages from their view models. */
 import type { Page } from '../../model.js';
 import type { ApiOverviewView, ApiSchemaView } from '../../api-view.js';
-import { htmlToText } from '../../shared/html-text.js';
+import { htmlToText } from '../../shared/hast-text.js';
 import { DOC_CARD_LIST_PLACEHOLDER } from '../../content/plugins/remark-docs-features.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { operationMarkdown, schemaTree } from './operation-markdown.js';

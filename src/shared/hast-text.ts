@@ -1,0 +1,133 @@
+/**
+ * Plain text out of HTML syntax trees (hast): the text of a page, of an API description and of a
+ * page's search sections. The trees are the pipeline's own or, for HTML that only exists as a
+ * string (an MDX page rendered by React, a body read back from a scratch file), parsed once with
+ * hast-util-from-html. Text nodes are already decoded: no character references to undo.
+ */
+import type { Element, Nodes, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+
+/**
+ * What an element gives the text: `skip` nothing (a space stands in), `drop` nothing at all,
+ * `block` its text between spaces, `inline` its text as is; a string is its text instead.
+ */
+type Part = 'skip' | 'drop' | 'block' | 'inline' | { text: string };
+type ElementRule = (element: Element) => Part;
+
+const classesOf = (element: Element): readonly unknown[] => {
+  const className = element.properties.className;
+  return Array.isArray(className) ? className : [];
+};
+
+/** The parse of an HTML fragment: the body of a page or of a description. */
+export const htmlTree = (html: string): Root => fromHtml(html, { fragment: true });
+
+/** Emits the text of `node` as `rule` says, in document order; raw HTML nodes (a page's inline HTML) are parsed first. */
+function emitText(node: Nodes, rule: ElementRule, emit: (text: string) => void): void {
+  if (node.type === 'text') emit(node.value);
+  else if (node.type === 'raw') {
+    // Inline HTML of a trusted page, one tag per node at times (`<kbd>`, then `</kbd>`, which parses
+    // to nothing): like any element in the page text, it is a word boundary.
+    emit(' ');
+    emitText(htmlTree(node.value), rule, emit);
+    emit(' ');
+  } else if (node.type === 'root') for (const child of node.children) emitText(child, rule, emit);
+  else if (node.type === 'element') {
+    const part = rule(node);
+    if (typeof part === 'object') emit(part.text);
+    else if (part === 'skip') emit(' ');
+    else if (part !== 'drop') {
+      if (part === 'block') emit(' ');
+      for (const child of node.children) emitText(child, rule, emit);
+      if (part === 'block') emit(' ');
+    }
+  }
+}
+
+const collapse = (parts: readonly string[]) => parts.join('').replace(/\s+/g, ' ').trim();
+
+/** The TeX KaTeX keeps in its MathML (`<annotation encoding="application/x-tex">`). */
+function texOf(node: Nodes): string | undefined {
+  if (node.type === 'element' && node.tagName === 'annotation' && node.properties.encoding === 'application/x-tex')
+    return collapse(textParts(node, () => 'inline'));
+  if (!('children' in node)) return undefined;
+  for (const child of node.children) {
+    const tex = texOf(child);
+    if (tex !== undefined) return tex;
+  }
+  return undefined;
+}
+
+const textParts = (node: Nodes, rule: ElementRule) => {
+  const out: string[] = [];
+  emitText(node, rule, (text) => out.push(text));
+  return out;
+};
+
+/**
+ * `Page.text`: every element is a word boundary. KaTeX writes each expression three times (MathML,
+ * its TeX annotation, the visible HTML); the text keeps the TeX only.
+ */
+const pageTextRule: ElementRule = (element) => {
+  const classes = classesOf(element);
+  if (classes.includes('katex-html')) return 'drop';
+  if (classes.includes('katex-mathml')) return { text: texOf(element) ?? '' };
+  return 'block';
+};
+
+/** A page's plain text (`Page.text`) from its body tree: tags out, math as its TeX, spaces collapsed. */
+export function pageTextOf(tree: Nodes): string {
+  return collapse(textParts(tree, pageTextRule));
+}
+
+const BLOCK = new Set(
+  'p div li ul ol tr td th table thead tbody h1 h2 h3 h4 h5 h6 pre blockquote br hr dt dd dl section details summary figure figcaption'.split(
+    ' ',
+  ),
+);
+const NOT_TEXT = new Set(['script', 'style', 'svg', 'button']);
+
+/** Search and description text: blocks are word boundaries, inline markup is not; no hash links, scripts or buttons. */
+const readingTextRule: ElementRule = (element) => {
+  if (NOT_TEXT.has(element.tagName)) return 'skip';
+  if (element.tagName === 'a' && classesOf(element).includes('hash-link')) return 'drop';
+  return BLOCK.has(element.tagName) ? 'block' : 'inline';
+};
+
+/** Text of an HTML tree as a reader sees it: blocks become spaces, inline markup joins, spaces collapsed. */
+export function treeText(tree: Nodes): string {
+  return collapse(textParts(tree, readingTextRule));
+}
+
+/** Text of an HTML fragment (see `treeText`). */
+export const htmlToText = (html: string): string => treeText(htmlTree(html));
+
+export interface TextSection {
+  /** Heading text ('' for the part before the first heading). */
+  heading: string;
+  /** Element id of the heading ('' for the intro). */
+  anchor: string;
+  text: string;
+}
+
+/** An h2 or h3 with an id: the levels the table of contents covers, where search sections start. */
+const isSectionHeading = (node: Nodes): node is Element =>
+  node.type === 'element' &&
+  (node.tagName === 'h2' || node.tagName === 'h3') &&
+  typeof node.properties.id === 'string' &&
+  node.properties.id !== '';
+
+/** Splits a page body at its h2 and h3 headings (at any depth), with the text of each part. */
+export function textSections(tree: Root): TextSection[] {
+  const sections: { heading: string; anchor: string; parts: string[] }[] = [{ heading: '', anchor: '', parts: [] }];
+  // A heading starts a new section as the walk meets it; text goes to the newest section.
+  const rule: ElementRule = (element) => {
+    if (!isSectionHeading(element)) return readingTextRule(element);
+    sections.push({ heading: treeText(element), anchor: String(element.properties.id), parts: [] });
+    return 'drop';
+  };
+  emitText(tree, rule, (text) => sections.at(-1)!.parts.push(text));
+  return sections
+    .map(({ heading, anchor, parts }) => ({ heading, anchor, text: collapse(parts) }))
+    .filter((section, index) => index > 0 || section.text !== '');
+}
