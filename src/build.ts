@@ -27,8 +27,14 @@ import { agentMarkdownFiles } from './output/build-agent-files.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
 import { diagramsOf } from './content/check-diagrams.js';
-import { searchIndexFiles, searchIndexFilesOffThread, type SearchIndexInput } from './search/search-index-files.js';
-import { cachedEach, cachedEachAsync } from './cache/cached.js';
+import {
+  indexSearchPartHere,
+  indexSearchParts,
+  searchIndexFromParts,
+  searchPartInputs,
+  type SearchIndexInput,
+} from './search/search-index-files.js';
+import { cachedBatch, cachedEach, cachedEachAsync } from './cache/cached.js';
 import { pageMarkdown } from './output/markdown/page-markdown.js';
 import type { Page } from './model.js';
 
@@ -278,11 +284,31 @@ const searchInput = ({ site, config }: PlannedOutput): SearchIndexInput => ({
 });
 
 /**
- * The search index files, built on another core while this one renders (a large site's), fed the
- * pages a few at a time; from the build cache when its pages and synonyms are unchanged (no worker then).
+ * The search index files: from the build cache when its pages and synonyms are unchanged; else
+ * merged from the index of each part of the pages, of which only the parts whose pages changed are
+ * indexed again (a large site's on another core while this one renders, fed a part at a time).
  */
-const searchFilesOffThread = (planned: PlannedOutput, cache: BuildCache | undefined) =>
-  cachedEachAsync(searchIndexFilesOffThread, cache?.search).run(SEARCH_INDEX, searchInput(planned));
+function searchFilesOffThread(planned: PlannedOutput, cache: BuildCache | undefined): Promise<OutputFile[]> {
+  const parts = cachedBatch(indexSearchParts, cache?.searchParts);
+  const fromParts = async ({ pages, synonyms }: SearchIndexInput) =>
+    searchIndexFromParts(await parts.run(searchPartInputs(pages)), synonyms);
+  return cachedEachAsync(fromParts, cache?.search).run(SEARCH_INDEX, searchInput(planned));
+}
+
+/** `searchFilesOffThread` in this thread, synchronously (`docsgen dev`, when a search file is first asked for). */
+function searchFilesHere(planned: PlannedOutput, cache: BuildCache | undefined): () => OutputFile[] {
+  const part = cachedEach(indexSearchPartHere, cache?.searchParts);
+  const fromParts = ({ pages, synonyms }: SearchIndexInput) => {
+    const inputs = searchPartInputs(pages);
+    part.keepOnly(inputs.map(([id]) => id));
+    return searchIndexFromParts(
+      inputs.map(([id, input]) => part.run(id, input)),
+      synonyms,
+    );
+  };
+  const search = cachedEach(fromParts, cache?.search);
+  return () => search.run(SEARCH_INDEX, searchInput(planned));
+}
 
 /** `docsgen dev`'s output: what needs no page HTML now, pages and the search index when first requested. */
 function deferredOutput(
@@ -291,8 +317,7 @@ function deferredOutput(
 ): Pick<BuildResult, 'files' | 'deferred'> {
   const { render } = planned;
   // Built in-process when a search file is first asked for; the same results as the build's.
-  const search = cachedEach(searchIndexFiles, cache?.search);
-  const searchGroup = { produce: () => search.run(SEARCH_INDEX, searchInput(planned)) };
+  const searchGroup = { produce: searchFilesHere(planned, cache) };
   return {
     files: withoutPages(planned),
     deferred: [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), searchGroup],

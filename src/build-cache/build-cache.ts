@@ -11,6 +11,7 @@ import type { OutputFile } from '../output/output-file.js';
 import type { OutputManifest } from '../output/writer.js';
 import { cached, type ItemCache, type StageResults } from '../cache/cached.js';
 import type { SavedShards } from './persist-cache.js';
+import type { SearchIndexPart } from '../search/build-search-index.js';
 import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
 
 /**
@@ -29,6 +30,8 @@ export interface BuildCache {
   steps: StageResults;
   /** The search index files (`cachedEach`, one entry), keyed by the pages it was built from. */
   search: ItemCache<OutputFile[]>;
+  /** The index of each part of the searchable pages (`cachedBatch`), merged into the search index files. */
+  searchParts: ItemCache<SearchIndexPart>;
   /** What the last `docsgen build` wrote and where, so that unchanged files are linked, not written. */
   output?: OutputManifest;
   /** What each shard of the saved cache holds (persist-cache): a save rewrites only the changed ones. */
@@ -44,6 +47,7 @@ export function createBuildCache(): BuildCache {
     render: { results: new Map(), hashes },
     markdown: { results: new Map(), hashes },
     search: { results: new Map(), hashes },
+    searchParts: { results: new Map(), hashes },
     steps: new Map(),
   };
 }

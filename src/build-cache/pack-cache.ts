@@ -98,6 +98,12 @@ export const CACHE_PARTS: readonly CachePart[] = [
     restore: (cache, entries) => (cache.search.results = entries as BuildCache['search']['results']),
   },
   {
+    name: 'search-parts',
+    shards: 32,
+    entries: (cache) => cache.searchParts.results,
+    restore: (cache, entries) => (cache.searchParts.results = entries as BuildCache['searchParts']['results']),
+  },
+  {
     name: 'steps',
     shards: 8,
     entries: (cache) => cache.steps,

@@ -217,3 +217,27 @@ export function cachedEachAsync<I extends object, O>(
     },
   };
 }
+
+/**
+ * `cachedEach` for a stage that computes many items in one call (a worker fed the items that
+ * changed): `run(items)` gives every item's result in order, each reused while the key of its
+ * input is the same (keys as `cachedEach` derives them, so the two forms share their results), and
+ * the stage is called once with the inputs of the others. Items not in `items` are dropped.
+ */
+export function cachedBatch<I extends object, O>(
+  stage: (inputs: I[]) => Promise<O[]>,
+  cache: ItemCache<O> | undefined,
+): { run(items: readonly (readonly [string, I])[]): Promise<O[]> } {
+  return {
+    async run(items) {
+      if (!cache) return stage(items.map(([, input]) => input));
+      const keys = items.map(([, input]) => inputKey(input, cache.hashes));
+      const missing = items.flatMap(([id], n) => (cache.results.get(id)?.key === keys[n] ? [] : [n]));
+      const values = await stage(missing.map((n) => items[n][1]));
+      missing.forEach((n, m) => cache.results.set(items[n][0], { key: keys[n], value: values[m] }));
+      const ids = new Set(items.map(([id]) => id));
+      for (const id of [...cache.results.keys()]) if (!ids.has(id)) cache.results.delete(id);
+      return items.map(([id]) => cache.results.get(id)!.value);
+    },
+  };
+}

@@ -14,6 +14,8 @@ import {
   miniSearchOptions,
   termFileName,
   type ContentPage,
+  type PackedField,
+  type PackedTerm,
   type SearchDocument,
   type SearchManifest,
   type TermFile,
@@ -51,13 +53,11 @@ export function buildSearchIndex(pages: readonly Page[], options: SearchIndexOpt
 }
 
 export function buildSearchIndexFromPages(pages: readonly SearchPage[], options: SearchIndexOptions = {}): SearchIndex {
-  const builder = createSearchIndexBuilder();
-  builder.add(pages);
-  return builder.finish(options);
+  return mergeSearchParts([indexSearchPart(pages)], options);
 }
 
 /** What the index keeps of a page once its sections are indexed: its content entry as JSON, and counts. */
-interface IndexedPage {
+export interface IndexedPage {
   /** The page's `ContentPage`, as JSON: content files are these joined, written as they are. */
   content: string;
   route: string;
@@ -68,27 +68,116 @@ interface IndexedPage {
 }
 
 /**
+ * The index of a run of consecutive pages (a part), as plain data: what the build cache keeps per
+ * part, so that an edit indexes again only the part of the page it changed. Document ids count from
+ * the part's first section; `mergeSearchParts` shifts them into place.
+ */
+export interface SearchIndexPart {
+  /** The part's postings, packed (terms sorted, ids ascending) as the term files hold them. */
+  terms: PackedTerm[];
+  /** Each section's field lengths, in SEARCH_FIELDS order. */
+  fieldLength: number[];
+  pages: IndexedPage[];
+  documentCount: number;
+}
+
+/** Indexes one part of the pages with MiniSearch (its documents numbered from 0). */
+export function indexSearchPart(pages: readonly SearchPage[]): SearchIndexPart {
+  const index = new MiniSearch<SearchDocument>(miniSearchOptions());
+  const documents = toDocuments(pages, 0);
+  index.addAll(documents);
+  const json = index.toJSON();
+  return {
+    terms: packTerms(json.index),
+    fieldLength: fieldLengths(json, documents.length),
+    pages: pages.map(indexedPage),
+    documentCount: documents.length,
+  };
+}
+
+/**
  * The index built from pages given in parts, in order (the search worker receives a large site's
- * pages in batches): each part's sections are indexed at once and only each page's content entry
- * (as JSON) and counts are kept, so neither side holds every page's sections as objects.
- * `finish` gives the same files as `buildSearchIndexFromPages` of all the parts in one list.
+ * pages in batches): each part is indexed at once and kept as a `SearchIndexPart`, so neither side
+ * holds every page's sections as objects. `finish` gives the same files as
+ * `buildSearchIndexFromPages` of all the parts in one list.
  */
 export function createSearchIndexBuilder(): {
   add(pages: readonly SearchPage[]): void;
   finish(options?: SearchIndexOptions): SearchIndex;
 } {
-  const index = new MiniSearch<SearchDocument>(miniSearchOptions());
-  const indexed: IndexedPage[] = [];
-  let documentCount = 0;
+  const parts: SearchIndexPart[] = [];
   return {
-    add(pages) {
-      const documents = toDocuments(pages, documentCount);
-      index.addAll(documents);
-      documentCount += documents.length;
-      for (const page of pages) indexed.push(indexedPage(page));
-    },
-    finish: (options = {}) => indexFiles(index, indexed, documentCount, options),
+    add: (pages) => void parts.push(indexSearchPart(pages)),
+    finish: (options = {}) => mergeSearchParts(parts, options),
   };
+}
+
+/** Appends a part's packed field (ids shifted by `offset`) to the merged postings of its term. */
+function appendField(
+  merged: Map<number, { ids: number[]; tfs: number[] }>,
+  [fieldId, deltas, tfs]: PackedField,
+  offset: number,
+) {
+  let postings = merged.get(fieldId);
+  if (!postings) merged.set(fieldId, (postings = { ids: [], tfs: [] }));
+  let id = offset;
+  deltas.forEach((delta, i) => {
+    id += delta;
+    postings.ids.push(id);
+    postings.tfs.push(tfs ? tfs[i] : 1);
+  });
+}
+
+/** The postings of all parts as `packTerms` gives them for one index of every page (terms sorted, ids ascending). */
+function mergeTerms(parts: readonly SearchIndexPart[]): PackedTerm[] {
+  const terms = new Map<string, Map<number, { ids: number[]; tfs: number[] }>>();
+  let offset = 0;
+  for (const part of parts) {
+    for (const [term, ...fields] of part.terms) {
+      let merged = terms.get(term);
+      if (!merged) terms.set(term, (merged = new Map()));
+      for (const field of fields as PackedField[]) appendField(merged, field, offset);
+    }
+    offset += part.documentCount;
+  }
+  return [...terms]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([term, fields]): PackedTerm => {
+      const packed = [...fields]
+        .sort(([a], [b]) => a - b)
+        .map(([fieldId, { ids, tfs }]): PackedField => {
+          const deltas = ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]));
+          return tfs.every((tf) => tf === 1) ? [fieldId, deltas] : [fieldId, deltas, tfs];
+        });
+      return [term, ...packed];
+    });
+}
+
+/**
+ * Each field's average length over every section, computed as MiniSearch does while adding them
+ * one by one (a running mean), so the figures are the very floats one index of every page gives.
+ */
+function averageFieldLengths(fieldLength: readonly number[]): number[] {
+  const averages: number[] = [];
+  const fields = SEARCH_FIELDS.length;
+  for (let document = 0; document * fields < fieldLength.length; document++) {
+    for (let f = 0; f < fields; f++)
+      averages[f] = ((averages[f] || 0) * document + fieldLength[document * fields + f]) / (document + 1);
+  }
+  return averages;
+}
+
+/** The index of every part's pages, in order: the same files as one index of all of them. */
+export function mergeSearchParts(parts: readonly SearchIndexPart[], options: SearchIndexOptions = {}): SearchIndex {
+  const fieldLength = parts.flatMap((part) => part.fieldLength);
+  return indexFiles({
+    terms: mergeTerms(parts),
+    fieldLength,
+    averageFieldLength: averageFieldLengths(fieldLength),
+    pages: parts.flatMap((part) => part.pages),
+    documentCount: parts.reduce((sum, part) => sum + part.documentCount, 0),
+    options,
+  });
 }
 
 function indexedPage(page: SearchPage): IndexedPage {
@@ -135,17 +224,19 @@ function contentFilesOf(pages: readonly IndexedPage[], target: number): { files:
   return { files, pagesPerFile };
 }
 
-function indexFiles(
-  index: MiniSearch<SearchDocument>,
-  pages: readonly IndexedPage[],
-  documentCount: number,
-  options: SearchIndexOptions,
-): SearchIndex {
-  const json = index.toJSON();
-  const fieldLength = fieldLengths(json, documentCount);
-  const packed = packTerms(json.index);
-  const { keys, fileOf, groups } = splitTermKeys(packed, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES);
-  const termFiles = groups.map((terms) => JSON.stringify({ terms } satisfies TermFile));
+/** What the files of an index are made from: the postings (packed), the field lengths, the pages. */
+interface IndexData {
+  terms: PackedTerm[];
+  fieldLength: number[];
+  averageFieldLength: number[];
+  pages: readonly IndexedPage[];
+  documentCount: number;
+  options: SearchIndexOptions;
+}
+
+function indexFiles({ terms, fieldLength, averageFieldLength, pages, documentCount, options }: IndexData): SearchIndex {
+  const { keys, fileOf, groups } = splitTermKeys(terms, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES);
+  const termFiles = groups.map((group) => JSON.stringify({ terms: group } satisfies TermFile));
   const contentBytes = pages.reduce((sum, page) => sum + page.content.length, 0);
   const termBytes = termFiles.reduce((sum, contents) => sum + contents.length, 0);
   const small = contentBytes + termBytes <= EAGER_LOAD_BYTES;
@@ -161,7 +252,7 @@ function indexFiles(
     version: SEARCH_INDEX_VERSION,
     hash,
     documentCount,
-    averageFieldLength: json.averageFieldLength.map((n) => Math.round(n * 1000) / 1000),
+    averageFieldLength: averageFieldLength.map((n) => Math.round(n * 1000) / 1000),
     fieldLength,
     sections: pages.map((page) => page.sections),
     ...(fieldSections.some((n) => n > 0) ? { fieldSections } : {}),
@@ -184,7 +275,7 @@ function indexFiles(
   return { files, manifest };
 }
 
-function toDocuments(pages: readonly SearchPage[], firstId: number): SearchDocument[] {
+export function toDocuments(pages: readonly SearchPage[], firstId: number): SearchDocument[] {
   const documents: SearchDocument[] = [];
   for (const page of pages) {
     for (const section of page.sections) {

@@ -1,6 +1,11 @@
 import type { OutputFile } from '../output/output-file.js';
-import { feedWorker, workerUrl } from '../shared/worker.js';
-import { buildSearchIndexFromPages } from './build-search-index.js';
+import { feedWorkerEach, workerUrl } from '../shared/worker.js';
+import {
+  buildSearchIndexFromPages,
+  indexSearchPart,
+  mergeSearchParts,
+  type SearchIndexPart,
+} from './build-search-index.js';
 import type { Page } from '../model.js';
 import { buildSearchPages, isSearchable, searchPageOf } from './build-search-pages.js';
 import type { SearchWorkerMessage } from './search-worker.js';
@@ -24,29 +29,50 @@ export function searchIndexFiles({ pages, synonyms }: SearchIndexInput): OutputF
   return buildSearchIndexFromPages(buildSearchPages(pages), { synonyms }).files;
 }
 
-/** Pages per part sent to the search worker. */
-const PART_SIZE = 50;
+/** Searchable pages per part: the index is built, cached and merged part by part. */
+export const SEARCH_PART_PAGES = 50;
 
-/** The worker's input in parts: the searchable pages' search data, made as each part is sent. */
-function* searchParts(searchable: readonly Page[]): Generator<SearchWorkerMessage> {
-  for (let start = 0; start < searchable.length; start += PART_SIZE) {
-    yield {
-      pages: searchable.slice(start, start + PART_SIZE).map(searchPageOf),
-      done: start + PART_SIZE >= searchable.length,
-    };
-  }
+/** One part of the index: a run of consecutive searchable pages. */
+export interface SearchPartInput {
+  pages: readonly Page[];
 }
 
 /**
- * `searchIndexFiles`, but a large index is built on a worker thread: the build renders pages meanwhile.
- * The worker is sent the pages a few parts at a time, each made when sent (a page's sections read its
- * body, which may wait on disk): the search data of the whole site is never in memory at once.
- * (The build cache wraps this stage, `cachedEachAsync`: a hit starts no worker at all.)
+ * The searchable pages of `pages` in parts, each with its id in the build cache: an edit of one
+ * page indexes again only its part (adding or removing a page shifts the parts after it).
  */
-export async function searchIndexFilesOffThread({ pages, synonyms }: SearchIndexInput): Promise<OutputFile[]> {
+export function searchPartInputs(pages: readonly Page[]): [string, SearchPartInput][] {
   const searchable = pages.filter(isSearchable);
-  const url = searchable.length >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
-  return url
-    ? feedWorker<OutputFile[]>(url, { synonyms }, searchParts(searchable))
-    : buildSearchIndexFromPages(searchable.map(searchPageOf), { synonyms }).files;
+  const parts: [string, SearchPartInput][] = [];
+  for (let start = 0; start < searchable.length; start += SEARCH_PART_PAGES)
+    parts.push([`part-${parts.length}`, { pages: searchable.slice(start, start + SEARCH_PART_PAGES) }]);
+  return parts;
+}
+
+/** The index of one part, in this thread. */
+export const indexSearchPartHere = ({ pages }: SearchPartInput): SearchIndexPart =>
+  indexSearchPart(pages.map(searchPageOf));
+
+/**
+ * The index of each part: on a worker thread when they hold many pages (the build renders pages
+ * meanwhile), which is sent a part's search data as it takes the one before (a page's sections
+ * read its body, which may wait on disk), so the search data of the whole site is never in memory.
+ */
+export async function indexSearchParts(inputs: SearchPartInput[]): Promise<SearchIndexPart[]> {
+  const pages = inputs.reduce((sum, input) => sum + input.pages.length, 0);
+  const url = pages >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
+  if (!url) return inputs.map(indexSearchPartHere);
+  const messages = function* (): Generator<SearchWorkerMessage> {
+    for (const input of inputs) yield { pages: input.pages.map(searchPageOf) };
+  };
+  return feedWorkerEach<SearchIndexPart>(url, {}, messages());
+}
+
+/** The search index files of the parts' pages, in order, with config `search.synonyms`. */
+export const searchIndexFromParts = (parts: readonly SearchIndexPart[], synonyms?: SearchIndexInput['synonyms']) =>
+  mergeSearchParts(parts, { synonyms }).files;
+
+/** `searchIndexFiles` from parts, the parts indexed with `indexSearchParts`: what `docsgen build` runs. */
+export async function searchIndexFilesOffThread({ pages, synonyms }: SearchIndexInput): Promise<OutputFile[]> {
+  return searchIndexFromParts(await indexSearchParts(searchPartInputs(pages).map(([, input]) => input)), synonyms);
 }

@@ -34,28 +34,32 @@ const startWorker = (url: URL, data: unknown) =>
     ? typeScriptWorker(url, data)
     : new Worker(url, { workerData: data, resourceLimits: WORKER_LIMITS });
 
-/** What a fed worker posts after taking each part (see `feedWorker`). */
-export const TOOK_PART = 'took part';
-
 /**
  * Starts a worker with `data` and posts it `parts` (made as they are sent) with at most `ahead` of
- * them waiting: the worker answers each with TOOK_PART once it has taken it, and then with its one
- * result, which `feedWorker` resolves with before ending it. A large input (a site's search pages)
- * is then never all in memory at once, on either side or in between.
+ * them waiting: the worker answers each part with its result, and `feedWorkerEach` resolves with
+ * the results in order once every part is answered, then ends it.
  */
-export function feedWorker<T>(url: URL, data: unknown, parts: Iterable<unknown>, ahead = 2): Promise<T> {
+export function feedWorkerEach<T>(url: URL, data: unknown, parts: Iterable<unknown>, ahead = 2): Promise<T[]> {
   const worker = startWorker(url, data);
   const next = parts[Symbol.iterator]();
+  let sent = 0;
+  let exhausted = false;
   const send = () => {
-    const part = next.next();
-    if (!part.done) worker.postMessage(part.value);
+    const part = exhausted ? { done: true as const } : next.next();
+    if (part.done) exhausted = true;
+    else {
+      sent += 1;
+      worker.postMessage(part.value);
+    }
   };
   for (let i = 0; i < ahead; i++) send();
-  return collect<T | typeof TOOK_PART>(worker, url, (message) => {
-    if (message !== TOOK_PART) return true;
+  if (sent === 0) return worker.terminate().then(() => []);
+  let answered = 0;
+  return collect<T>(worker, url, () => {
+    answered += 1;
     send();
-    return false;
-  }).then((messages) => messages.at(-1) as T);
+    return exhausted && answered === sent;
+  });
 }
 
 /** Starts a worker with `data` and resolves with the one message it posts, then ends it. */

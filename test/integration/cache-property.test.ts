@@ -152,7 +152,45 @@ const EDITS: Edit[] = [
     await writeFile(file, (await readFile(file, 'utf8')).replace(/summary: .*/, `summary: ${summary}`));
     return `OpenAPI summary (${summary})`;
   },
+  async (root, rng) => {
+    // A page others link to (witnesses.md and next.md link to start.md, witnesses.md to its #first-step).
+    const file = join(root, 'content/guides/start.md');
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) return 'start.md is deleted';
+    await writeFile(file, `${text}\nA ${rng.pick(WORDS)} line in the linked page.\n`);
+    return 'body of the linked start.md';
+  },
+  async (root) => {
+    // Renames the heading witnesses.md links to (#first-step): a broken anchor, or mended again.
+    const file = join(root, 'content/guides/start.md');
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) return 'start.md is deleted';
+    const renamed = text.includes('## First step\n');
+    await writeFile(
+      file,
+      renamed ? text.replace('## First step\n', '## First stop\n') : text.replace('## First stop\n', '## First step\n'),
+    );
+    return renamed ? 'heading First step renamed (linked to)' : 'heading First step back';
+  },
+  async (root) => {
+    // Deletes the page others link to (broken links), or brings it back.
+    const file = join(root, 'content/guides/start.md');
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) {
+      await writeFile(file, page('Start', 1, '## First step\n\nRead [the next guide](./next.md#details).'));
+      return 'linked start.md back';
+    }
+    await rm(file);
+    return 'deleted the linked start.md';
+  },
 ];
+
+/** The errors of a build, as the CLI prints them (a cached build must report what a cold one reports). */
+const errorsOf = (result: BuildResult) =>
+  result.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.code} ${d.file ?? ''}:${d.line ?? ''}:${d.column ?? ''} ${d.message}`)
+    .sort();
 
 function outputOf(result: BuildResult, label: string): Map<string, Buffer> {
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
@@ -188,13 +226,16 @@ test('after every random edit, a cached build is byte-identical to a build witho
   outputOf(await runBuild({ configPath, cache }), 'first build');
   const done: string[] = [];
   // Every kind of edit once, in a random order, then a few more at random.
-  const edits = [...rng.shuffle(EDITS), ...Array.from({ length: 4 }, () => rng.pick(EDITS))];
+  const edits = [...rng.shuffle(EDITS), ...Array.from({ length: 6 }, () => rng.pick(EDITS))];
   for (const edit of edits) {
     cache = await throughDisk(cache, cacheFile);
     done.push(await edit(root, rng));
     const label = `seed ${seed}, after: ${done.join('; ')}`;
-    const warm = outputOf(await runBuild({ configPath, cache }), label);
-    const cold = outputOf(await runBuild({ configPath }), label);
+    const [warmResult, coldResult] = [await runBuild({ configPath, cache }), await runBuild({ configPath })];
+    assert.deepEqual(errorsOf(warmResult), errorsOf(coldResult), `${label}: the same errors`);
+    if (errorsOf(coldResult).length) continue;
+    const warm = outputOf(warmResult, label);
+    const cold = outputOf(coldResult, label);
     assert.deepEqual([...warm.keys()].sort(), [...cold.keys()].sort(), `${label}: file list`);
     const differing = [...cold].filter(([path, bytes]) => !warm.get(path)!.equals(bytes)).map(([path]) => path);
     assert.deepEqual(differing, [], `${label}: files that differ`);

@@ -1,13 +1,18 @@
 /** The search index as the build gets it: on a worker thread for large sites, and from the build cache. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSearchIndex } from '../../src/search/build-search-index.js';
+import { buildSearchIndex, type SearchIndexPart } from '../../src/search/build-search-index.js';
 import {
+  SEARCH_PART_PAGES,
   SEARCH_WORKER_THRESHOLD,
+  indexSearchParts,
   searchIndexFiles,
   searchIndexFilesOffThread,
+  searchIndexFromParts,
+  searchPartInputs,
+  type SearchPartInput,
 } from '../../src/search/search-index-files.js';
-import { cachedEach, cachedEachAsync, type ItemCache } from '../../src/cache/cached.js';
+import { cachedBatch, cachedEach, cachedEachAsync, type ItemCache } from '../../src/cache/cached.js';
 import type { OutputFile } from '../../src/output/output-file.js';
 import type { Page } from '../../src/model.js';
 
@@ -61,4 +66,26 @@ test('with the build cache the index is reused while the pages and synonyms are 
   const changed = await onWorker().run('index', { pages: site(50, 'gateway'), synonyms });
   assert.notEqual(changed, withSynonyms, 'other page text: built again');
   assert.deepEqual(asText(changed), asText(buildSearchIndex(site(50, 'gateway'), { synonyms }).files));
+});
+
+test('after an edit of one page, only its part of the index is indexed again, and the index is a cold one', async () => {
+  const cache: ItemCache<SearchIndexPart> = { results: new Map(), hashes: new WeakMap() };
+  const indexed: number[] = [];
+  const counting = async (inputs: SearchPartInput[]) => {
+    indexed.push(inputs.length);
+    return indexSearchParts(inputs);
+  };
+  // Each build makes new page objects (restored from disk): the parts are keyed by content.
+  const build = async (pages: Page[]) =>
+    searchIndexFromParts(await cachedBatch(counting, { ...cache, hashes: new WeakMap() }).run(searchPartInputs(pages)));
+  const pages = site(SEARCH_PART_PAGES * 6 + 7);
+  await build(pages);
+  const edited = site(pages.length);
+  const body = edited[170].body as { type: 'html'; html: string };
+  edited[170] = { ...edited[170], body: { type: 'html', html: `${body.html}<p>One more beacon line.</p>` } };
+  const warm = await build(edited);
+  assert.deepEqual(indexed, [7, 1], 'every part, then the edited page’s part alone');
+  assert.deepEqual(asText(warm), asText(buildSearchIndex(edited).files), 'the same files as a cold index');
+  await build(edited.filter((_, i) => i !== 30));
+  assert.equal(indexed.at(-1), 7, 'a page removed from the first part shifts every later part');
 });

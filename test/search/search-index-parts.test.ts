@@ -5,9 +5,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSearchIndexFromPages, createSearchIndexBuilder } from '../../src/search/build-search-index.js';
+import MiniSearch from 'minisearch';
+import {
+  buildSearchIndexFromPages,
+  createSearchIndexBuilder,
+  indexSearchPart,
+  mergeSearchParts,
+  toDocuments,
+  type SearchIndexPart,
+} from '../../src/search/build-search-index.js';
+import { miniSearchOptions, type SearchDocument } from '../../src/search/search-index-format.js';
+import { packTerms } from '../../src/search/pack-terms.js';
 import type { SearchPage, SearchSection } from '../../src/search/build-search-pages.js';
-import { feedWorker } from '../../src/shared/worker.js';
+import { feedWorkerEach } from '../../src/shared/worker.js';
 
 /** A small seeded generator (mulberry32), so a failing case can be run again. */
 function random(seed: number): () => number {
@@ -61,6 +71,30 @@ test('the index built from pages in parts of any size equals the index of all pa
   }
 });
 
+test('merged parts give the postings and field lengths of one MiniSearch index of every page', () => {
+  for (let seed = 1; seed <= 15; seed++) {
+    const next = random(seed * 7919);
+    const pages = randomPages(next, 1 + Math.floor(next() * 80));
+    const whole = new MiniSearch<SearchDocument>(miniSearchOptions());
+    whole.addAll(toDocuments(pages, 0));
+    const json = whole.toJSON();
+    const parts: SearchIndexPart[] = [];
+    for (let start = 0; start < pages.length;) {
+      const size = 1 + Math.floor(next() * 9);
+      parts.push(indexSearchPart(pages.slice(start, start + size)));
+      start += size;
+    }
+    const { manifest, files } = mergeSearchParts(parts);
+    const terms = files.filter((f) => f.path.includes('/terms-')).flatMap((f) => JSON.parse(String(f.contents)).terms);
+    assert.deepEqual(terms, packTerms(json.index), `seed ${seed}: postings`);
+    assert.deepEqual(
+      manifest.averageFieldLength,
+      json.averageFieldLength.map((n) => Math.round(n * 1000) / 1000),
+      `seed ${seed}: average field lengths`,
+    );
+  }
+});
+
 test('a fed worker is sent a part only when it has taken all but `ahead` of those before', async () => {
   // The worker counts the parts it has taken in shared memory, so the parts' maker can see it.
   const url = new URL(
@@ -69,7 +103,7 @@ test('a fed worker is sent a part only when it has taken all but `ahead` of thos
       const taken = new Int32Array(workerData);
       parentPort.on('message', (part) => {
         Atomics.add(taken, 0, 1);
-        parentPort.postMessage(part.last ? { taken: Atomics.load(taken, 0) } : 'took part');
+        parentPort.postMessage({ i: part.i, taken: Atomics.load(taken, 0) });
       });`)}`,
   );
   const shared = new SharedArrayBuffer(4);
@@ -79,10 +113,14 @@ test('a fed worker is sent a part only when it has taken all but `ahead` of thos
     for (let i = 0; i < 30; i++) {
       // Parts sent but not yet taken when this one is made.
       waiting.push(i - Atomics.load(taken, 0));
-      yield { i, last: i === 29 };
+      yield { i };
     }
   }
-  const answer = await feedWorker<{ taken: number }>(url, shared, parts(), 2);
-  assert.equal(answer.taken, 30, 'every part reached the worker');
+  const answers = await feedWorkerEach<{ i: number; taken: number }>(url, shared, parts(), 2);
+  assert.deepEqual(
+    answers.map((answer) => answer.i),
+    Array.from({ length: 30 }, (_, i) => i),
+    'every part answered, in order',
+  );
   assert.ok(Math.max(...waiting) <= 2, `never more than two parts waiting: ${waiting.join(' ')}`);
 });
