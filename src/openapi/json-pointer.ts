@@ -17,7 +17,9 @@ export function getAtPointer(document: unknown, pointer: string): unknown {
   if (!path.startsWith('/')) return undefined;
   let node: unknown = document;
   for (const raw of path.slice(1).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    // Most tokens are plain names: decoding is skipped unless the token has an escape (a hot path: every `$ref`).
+    const decoded = raw.includes('%') ? decodeURIComponent(raw) : raw;
+    const token = decoded.includes('~') ? decoded.replace(/~1/g, '/').replace(/~0/g, '~') : decoded;
     if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token))
       return undefined;
     node = (node as Record<string, unknown>)[token];

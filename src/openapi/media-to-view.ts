@@ -23,13 +23,35 @@ export interface MediaInput {
 export function mediaToView({ mediaType, media, direction, pointer }: MediaInput, ctx: ViewContext): MediaView {
   const build = (c: ViewContext): MediaView => {
     const view: MediaView = { mediaType, examples: examplesOf(mediaType, media, c, direction) };
-    if (media.schema !== undefined)
-      view.schema = schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema`, direction });
+    if (media.schema !== undefined) view.schema = schemaTree(media, c, { pointer, direction });
     return view;
   };
   // A bare `$ref` schema without examples of its own looks the same wherever it is used.
   const ref = sharedSchemaRef(media);
   return ref ? memoized(ctx, `media\u0000${mediaType}\u0000${direction}\u0000${ref}`, build) : build(ctx);
+}
+
+/**
+ * The media type's schema tree. A bare `$ref` schema's tree is the same wherever it is used (a
+ * reference's tree starts at its target, whatever the pointer), so it is built once per direction
+ * even when the media types around it have examples of their own (each operation of a resource
+ * answering with the resource and its own example).
+ */
+function schemaTree(
+  media: MediaTypeObject,
+  ctx: ViewContext,
+  { pointer, direction }: Pick<MediaInput, 'pointer' | 'direction'>,
+) {
+  const build = (c: ViewContext) =>
+    schemaToView(media.schema, c, { pointer: pointer && `${pointer}/schema`, direction });
+  const ref = bareRef(media.schema);
+  return ref ? memoized(ctx, `schema\u0000${direction}\u0000${ref}`, build) : build(ctx);
+}
+
+function bareRef(schema: unknown): string | undefined {
+  if (!schema || typeof schema !== 'object' || Object.keys(schema).length !== 1) return undefined;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  return typeof ref === 'string' ? ref : undefined;
 }
 
 function sharedSchemaRef(media: MediaTypeObject): string | undefined {
