@@ -30,6 +30,8 @@ export interface LinkRef {
   column?: number;
   /** JSON pointer of the field holding the link, for links inside an API description. */
   pointer?: string;
+  /** The file the link is written in when it is not the page's own (a Markdown file the MDX page imports). */
+  file?: string;
 }
 
 export type PageKind = 'home' | 'doc' | 'api-overview' | 'api-operation' | 'api-schema' | 'search' | 'not-found';

@@ -16,6 +16,7 @@ import { parsePages } from './parse-pages.js';
 import type { ParsedPage } from './parse-page.js';
 import type { StageResults } from '../cache/cached.js';
 import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
+import { readsAsMdx } from './markdown-format.js';
 
 export interface LoadContentOptions {
   config: SiteConfig;
@@ -174,9 +175,4 @@ function outsideAsset(
       hint: 'Copy the file next to the page, or add its folder to `allowedPaths` in site.config.ts if it is meant to be public.',
     },
   );
-}
-
-/** Whether a page is MDX under Docusaurus' `markdown.format` rule ('detect' goes by the extension). */
-export function readsAsMdx(path: string, format: SiteConfig['markdown']['format']): boolean {
-  return format === 'detect' ? path.endsWith('.mdx') : format === 'mdx';
 }

@@ -62,7 +62,7 @@ function push(diagnostics: Diagnostic[], severity: BrokenLinkSeverity, diagnosti
 }
 
 function where(page: Page, link: LinkRef): Pick<Diagnostic, 'file' | 'line' | 'column' | 'pointer'> {
-  const at = { file: page.sourcePath ?? page.route, line: link.line, column: link.column };
+  const at = { file: link.file ?? page.sourcePath ?? page.route, line: link.line, column: link.column };
   return link.pointer ? { ...at, pointer: link.pointer } : at;
 }
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { runBuild } from '../../src/build.js';
-import { readsAsMdx } from '../../src/content/load-content.js';
+import { readsAsMdx } from '../../src/content/markdown-format.js';
 import { createMiniSite } from '../helpers/mini-site.js';
 
 // Written as Docusaurus v3 sites write their `.md` pages (MDX by default there): imports under the

@@ -9,10 +9,13 @@ import { createMdxProcessor } from '../../src/content/mdx/mdx-processor.js';
 export const MDX_SITE = join(import.meta.dirname, '../markdown/fixtures/mdx');
 
 const processor = createMdxProcessor();
+const mdProcessor = createMdxProcessor({ format: 'md' });
 
 export function mdxOptions(overrides: Partial<MdxPageOptions> = {}): MdxPageOptions {
   return {
     processor,
+    mdProcessor,
+    readsAsMdx: (path) => path.endsWith('.mdx'),
     highlighter: createHighlighter(),
     docRoutes: new Map(),
     baseUrl: '/docs/',

@@ -8,6 +8,7 @@ import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modu
 import { cssModulesPlugin } from './css-modules.js';
 import { ASSET_IMPORT, isSiteModule } from './module-kinds.js';
 import { inlineLoadersPlugin, UNSUPPORTED_LOADER, withoutInlineLoader } from './inline-loaders.js';
+import { PARTIAL_FAILED, partialsPlugin, type PartialReferences, type PartialsInput } from './mdx-partials.js';
 
 export interface MdxBundleInput {
   /** The page compiled by MDX (an ES module), with its source map. */
@@ -22,6 +23,8 @@ export interface MdxBundleInput {
   components: readonly string[];
   /** Registers an imported image or file as an asset of the page and returns its public URL. */
   assetUrl: (absolutePath: string) => string;
+  /** How imported .md/.mdx files (partials) are compiled; without it they cannot be imported. */
+  partials?: PartialsInput;
 }
 
 export interface MdxBundle {
@@ -36,8 +39,8 @@ const PAGE_MODULE = '__docsgen_mdx_page__.js';
 
 const isPageImporter = (importer: string) => importer === '<stdin>' || importer.endsWith(PAGE_MODULE);
 
-/** Per module the page imports: the names it imports from it and uses as JSX components. */
-function componentImports(input: MdxBundleInput): Map<string, Set<string>> {
+/** Per module the page (or a partial) imports: the names it imports from it and uses as JSX components. */
+function componentImports(input: Pick<MdxBundleInput, 'imports' | 'components'>): Map<string, Set<string>> {
   const used = new Set(input.components);
   const bySource = new Map<string, Set<string>>();
   for (const item of input.imports)
@@ -86,16 +89,27 @@ function serverOnlyComponent(input: MdxBundleInput, specifier: string, names: Re
   };
 }
 
-/** Site components the page uses in JSX are imported through islandModule. */
-function islandsPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin {
+/** Site components the page (or a partial it imports) uses in JSX are imported through islandModule. */
+function islandsPlugin(
+  input: MdxBundleInput,
+  warnings: Diagnostic[],
+  partials: Map<string, PartialReferences>,
+): Plugin {
   const imports = componentImports(input);
+  // The module that imports: the page, or a partial (whose imports and place are its own).
+  const importerOf = (importer: string) => {
+    if (isPageImporter(importer)) return { imports, input };
+    const partial = partials.get(importer);
+    return partial && { imports: componentImports(partial), input: { ...input, ...partial } };
+  };
   return {
     name: 'docsgen-mdx-islands',
     setup(esbuild) {
       esbuild.onResolve({ filter: /^docsgen\/island$/ }, (args) => ({ path: args.path, external: true }));
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
-        const names = imports.get(args.path);
-        if (!names || !isPageImporter(args.importer) || args.pluginData?.direct) return undefined;
+        const importer = importerOf(args.importer);
+        const names = importer?.imports.get(args.path);
+        if (!importer || !names || args.pluginData?.direct) return undefined;
         const found = await esbuild.resolve(args.path, {
           resolveDir: args.resolveDir,
           kind: args.kind,
@@ -103,7 +117,8 @@ function islandsPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin {
         });
         if (found.errors.length) return undefined;
         if (!isSiteModule(found.path, input.root)) {
-          if (/[/\\]node_modules[/\\]/.test(found.path)) warnings.push(serverOnlyComponent(input, args.path, names));
+          if (/[/\\]node_modules[/\\]/.test(found.path))
+            warnings.push(serverOnlyComponent(importer.input, args.path, names));
           return found;
         }
         return { path: found.path, namespace: 'docsgen-island', pluginData: { names } };
@@ -215,6 +230,7 @@ function unappliedStylesheet(input: MdxBundleInput, path: string): Diagnostic {
  */
 export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBundle; diagnostics: Diagnostic[] }> {
   const warnings: Diagnostic[] = [];
+  const partials = new Map<string, PartialReferences>();
   const inlineMap = Buffer.from(JSON.stringify(input.map)).toString('base64');
   try {
     const result = await build({
@@ -238,7 +254,8 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       external: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
       plugins: [
         inlineLoadersPlugin(),
-        islandsPlugin(input, warnings),
+        ...(input.partials ? [partialsPlugin(input.partials, partials)] : []),
+        islandsPlugin(input, warnings, partials),
         mdxModulesPlugin(input, warnings),
         cssModulesPlugin({ root: input.root, emitCss: false }),
       ],
@@ -254,7 +271,9 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors ?? [];
     if (!errors.length) throw error;
-    return { diagnostics: [...warnings, ...errors.map((message) => importDiagnostic(message, input))] };
+    // A partial that did not compile has its diagnostic on the page already.
+    const reported = errors.filter((message) => !message.text.startsWith(PARTIAL_FAILED));
+    return { diagnostics: [...warnings, ...reported.map((message) => importDiagnostic(message, input))] };
   }
 }
 

@@ -1,6 +1,8 @@
 import { createProcessor } from '@mdx-js/mdx';
 import { SourceMapGenerator } from 'source-map';
 import remarkGfm from 'remark-gfm';
+import rehypeRaw from 'rehype-raw';
+import type { PluggableList } from 'unified';
 import remarkDirective from 'remark-directive';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
@@ -31,6 +33,9 @@ function rehypeRawToElements() {
   };
 }
 
+/** Nodes of MDX's own (ESM, expressions, JSX) that rehype-raw must leave to the compiler. */
+const MDX_NODES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression'];
+
 export type MdxProcessor = ReturnType<typeof createProcessor>;
 
 /**
@@ -38,9 +43,14 @@ export type MdxProcessor = ReturnType<typeof createProcessor>;
  * plugins as Markdown pages, compiled to an ES module (with a source map, so that errors thrown
  * while the page renders point at the .mdx file).
  */
-export function createMdxProcessor({ math = false }: { math?: boolean } = {}): MdxProcessor {
+export function createMdxProcessor({
+  math = false,
+  format = 'mdx',
+}: { math?: boolean; format?: 'mdx' | 'md' } = {}): MdxProcessor {
   return createProcessor({
-    format: 'mdx',
+    // 'md' (CommonMark, for a `.md` file imported by a page under markdown.format 'detect'): its
+    // HTML comes through as raw nodes, made elements below like the plugins' HTML.
+    format,
     outputFormat: 'program',
     // Development output passes each element's place to jsxDEV: a component that throws is
     // reported at its tag (located-jsx.ts).
@@ -61,7 +71,9 @@ export function createMdxProcessor({ math = false }: { math?: boolean } = {}): M
       rehypeLinks,
       rehypeCodeBlocks,
       rehypeTaskListLabels,
-      rehypeRawToElements,
-    ],
+      // CommonMark's HTML comes in pieces (`<abbr>`, text, `</abbr>` are three raw nodes): only
+      // rehype-raw, which parses them together, makes the right elements of them.
+      format === 'md' ? [rehypeRaw, { passThrough: MDX_NODES }] : rehypeRawToElements,
+    ] as PluggableList,
   });
 }

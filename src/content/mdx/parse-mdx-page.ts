@@ -15,11 +15,16 @@ import { mdxReferencesOf } from './remark-mdx-references.js';
 import { renderMdx } from './run-mdx.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
 import { docusaurusContextOf } from './docusaurus-context-of.js';
+import { readsAsMdx } from '../markdown-format.js';
 
 export interface MdxPageOptions {
   processor: MdxProcessor;
   /** With config `markdown.math`: for pages with a `$`. */
   mathProcessor?: MdxProcessor;
+  /** For `.md` files a page imports under markdown.format 'detect' (CommonMark, as Docusaurus). */
+  mdProcessor: MdxProcessor;
+  /** Whether an imported Markdown file is MDX (config markdown.format, by its extension). */
+  readsAsMdx: (absolutePath: string) => boolean;
   highlighter: Highlighter;
   docRoutes: ReadonlyMap<string, string>;
   baseUrl: string;
@@ -36,6 +41,8 @@ export function createMdxPageOptions(
     ...shared,
     processor: createMdxProcessor(),
     mathProcessor: config.markdown.math ? createMdxProcessor({ math: true }) : undefined,
+    mdProcessor: createMdxProcessor({ format: 'md', math: config.markdown.math }),
+    readsAsMdx: (path) => readsAsMdx(path, config.markdown.format),
     baseUrl: config.baseUrl,
     root: config.root,
     docusaurus: docusaurusContextOf(config),
@@ -84,6 +91,12 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     assetUrl: (path) => {
       context.assets.push({ source: path });
       return options.assetUrl(path);
+    },
+    partials: {
+      root: options.root,
+      readsAsMdx: options.readsAsMdx,
+      processors: { mdx: options.processor, mdxMath: options.mathProcessor, md: options.mdProcessor },
+      page: context,
     },
   });
   // With an unknown component the page cannot render; its imports are still checked (all problems at once).

@@ -1,0 +1,124 @@
+// Markdown files imported by an MDX page (Docusaurus' "partials": `import Note from './_note.mdx'`),
+// compiled with the page's plugins, their links checked and reported at the partial's own lines.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { runBuild } from '../../src/build.js';
+import { createMiniSite } from '../helpers/mini-site.js';
+import { htmlOf, parseMdx } from './mdx-helpers.js';
+
+const FM = '---\ntitle: Set up the SDK\n---\n'; // 3 lines: the body starts on line 4
+
+// Written the way docs teams write shared snippets: a leading underscore (not a page of its own),
+// props read as `props.x`, an admonition, a relative link from the partial's own folder.
+const KEY_NOTE = `:::caution Keep the key secret
+
+Every request to the {props.network} endpoints needs the \`x-api-key\` header.
+See [the first steps](../guides/start.md) if you have no key yet.
+
+:::
+
+### Rotate a leaked key {#rotate-key}
+
+Revoke it on the dashboard and restart the poller.
+`;
+
+const PLAIN_NOTE = `Rewards are summed per <abbr title="Coordinated Universal Time">UTC</abbr> day; a {bucket} is one day.
+
+<details>
+<summary>Why UTC?</summary>
+
+Oracles close an epoch at midnight UTC.
+
+</details>
+
+\`\`\`bash
+date -u +%F
+\`\`\`
+`;
+
+const sdkSite = (extra: Record<string, string> = {}) =>
+  createMiniSite({
+    files: {
+      'content/_partials/api-key-note.mdx': KEY_NOTE,
+      'content/_partials/utc-days.md': PLAIN_NOTE,
+      ...extra,
+    },
+  });
+
+const PAGE =
+  `${FM}import ApiKeyNote from '../_partials/api-key-note.mdx';\nimport UtcDays from '../_partials/utc-days.md';\n\n` +
+  '## Install\n\n<ApiKeyNote network="IOT" />\n\n<UtcDays />\n';
+
+test('an imported .mdx partial renders with the page plugins and its props; a .md one as CommonMark', async () => {
+  const root = await sdkSite();
+  const docRoutes = new Map([[join(root, 'content/guides/start.md'), '/guides/start']]);
+  const outcome = await parseMdx(PAGE, 'sdk', { root, docRoutes });
+  assert.deepEqual(outcome.diagnostics, []);
+  const html = htmlOf(outcome);
+  assert.match(html, /admonition-caution[^>]*><p class="admonition-title">Keep the key secret<\/p>/);
+  assert.match(html, /Every request to the IOT endpoints needs/, 'props.network');
+  assert.match(html, /<a href="\/docs\/guides\/start">the first steps<\/a>/, 'the link resolves from the partial');
+  assert.match(html, /<h3 id="rotate-key">Rotate a leaked key/);
+  assert.match(html, /a \{bucket\} is one day/, 'braces are text in a .md partial');
+  assert.match(html, /<abbr title="Coordinated Universal Time">UTC<\/abbr>/, 'its HTML is kept');
+  assert.match(html, /<details>\s*<summary>Why UTC\?<\/summary>\s*<p>Oracles close/, 'an HTML block around Markdown');
+  assert.match(html, /<span class="hljs-built_in">date<\/span> -u/, 'its code is highlighted');
+  const page = outcome.parsed!.page;
+  assert.ok(page.anchors.includes('rotate-key'), 'the partial heading can be linked to');
+  assert.deepEqual(
+    page.toc.map((item) => item.id),
+    ['install'],
+    'only the page headings are in its table of contents, as in Docusaurus',
+  );
+  assert.deepEqual(
+    (outcome.files ?? []).map((path) => path.slice(root.length + 1)).sort(),
+    ['content/_partials/api-key-note.mdx', 'content/_partials/utc-days.md'],
+    'editing a partial rebuilds the page',
+  );
+});
+
+test('a syntax error in a partial is DG230 at its own line; an unknown component there is DG233 at its tag', async () => {
+  const root = await sdkSite({
+    'content/_partials/broken.mdx': 'Intro.\n\nThe limit is {limits.daily requests.\n',
+    'content/_partials/unknown.mdx': 'Intro.\n\n<HotspotMap region="eu868" />\n',
+  });
+  const broken = await parseMdx(`${FM}import Broken from '../_partials/broken.mdx';\n\n<Broken />\n`, 'a', { root });
+  assert.deepEqual(
+    broken.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}`),
+    ['DG230 content/_partials/broken.mdx:3'],
+  );
+  const unknown = await parseMdx(`${FM}import Unknown from '../_partials/unknown.mdx';\n\n<Unknown />\n`, 'b', {
+    root,
+  });
+  assert.deepEqual(
+    unknown.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`),
+    ['DG233 content/_partials/unknown.mdx:3:1'],
+  );
+  assert.ok(unknown.parsed === undefined && broken.parsed === undefined, 'neither page is built');
+});
+
+test('a broken link inside a partial fails the build at the partial file and line; a site component in it hydrates', async () => {
+  const root = await sdkSite({
+    'content/_partials/api-key-note.mdx': KEY_NOTE.replace('../guides/start.md', '../guides/missing.md'),
+    'content/_partials/counter.mdx': "import Counter from '@site/src/components/Counter';\n\nPress it: <Counter />\n",
+    'src/components/Counter.jsx':
+      "import { useState } from 'react';\nexport default function Counter() {\n" +
+      '  const [n, setN] = useState(0);\n  return <button onClick={() => setN(n + 1)}>{n}</button>;\n}\n',
+    'content/guides/sdk.mdx': `${PAGE}\nimport CounterNote from '../_partials/counter.mdx';\n\n<CounterNote />\n`,
+  });
+  const failed = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(
+    failed.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`),
+    ['DG401 content/_partials/api-key-note.mdx:4:5'],
+  );
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(join(root, 'content/_partials/api-key-note.mdx'), KEY_NOTE);
+  const built = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(
+    built.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+  const html = Buffer.from(built.files!.find((file) => file.path === 'guides/sdk/index.html')!.contents).toString();
+  assert.match(html, /data-island="src\/components\/Counter\.jsx#default"/, 'Counter hydrates');
+});
