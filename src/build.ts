@@ -281,6 +281,7 @@ const withoutPages = ({ plan }: PlannedOutput, agentMarkdown?: boolean) =>
 const searchInput = ({ site, config }: PlannedOutput): SearchIndexInput => ({
   pages: site.searched,
   synonyms: config.search.synonyms,
+  exampleRoutes: config.search.exampleRoutes,
 });
 
 /**
@@ -290,16 +291,16 @@ const searchInput = ({ site, config }: PlannedOutput): SearchIndexInput => ({
  */
 function searchFilesOffThread(planned: PlannedOutput, cache: BuildCache | undefined): Promise<OutputFile[]> {
   const parts = cachedBatch(indexSearchParts, cache?.searchParts);
-  const fromParts = async ({ pages, synonyms }: SearchIndexInput) =>
-    searchIndexFromParts(await parts.run(searchPartInputs(pages)), synonyms);
+  const fromParts = async ({ pages, synonyms, exampleRoutes }: SearchIndexInput) =>
+    searchIndexFromParts(await parts.run(searchPartInputs(pages, exampleRoutes)), synonyms);
   return cachedEachAsync(fromParts, cache?.search).run(SEARCH_INDEX, searchInput(planned));
 }
 
 /** `searchFilesOffThread` in this thread, synchronously (`docsgen dev`, when a search file is first asked for). */
 function searchFilesHere(planned: PlannedOutput, cache: BuildCache | undefined): () => OutputFile[] {
   const part = cachedEach(indexSearchPartHere, cache?.searchParts);
-  const fromParts = ({ pages, synonyms }: SearchIndexInput) => {
-    const inputs = searchPartInputs(pages);
+  const fromParts = ({ pages, synonyms, exampleRoutes }: SearchIndexInput) => {
+    const inputs = searchPartInputs(pages, exampleRoutes);
     part.keepOnly(inputs.map(([id]) => id));
     return searchIndexFromParts(
       inputs.map(([id, input]) => part.run(id, input)),

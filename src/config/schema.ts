@@ -140,6 +140,9 @@ const regExpSource = z.string().refine((source) => {
 const brokenLinkSeverity = z.enum(['throw', 'warn', 'ignore']);
 export type BrokenLinkSeverity = z.infer<typeof brokenLinkSeverity>;
 
+/** Where examples live unless config `search.exampleRoutes` says otherwise (content/examples/ at the site root). */
+export const DEFAULT_EXAMPLE_ROUTES: readonly string[] = ['/examples'];
+
 const routePrefix = z.string().regex(/^\/[a-z0-9/-]*[a-z0-9]$/, 'a path like /api/reference');
 
 /** One docs version's options, as Docusaurus' docs plugin `versions: { [name]: … }`. */
@@ -268,6 +271,11 @@ export const siteConfigSchema = z.strictObject({
       externalUrlRegex: regExpSource.optional(),
       /** Target of the 'Let us know.' link shown when a search has no results. */
       reportUrl: z.string().optional(),
+      /**
+       * Routes of the site's examples: a page at one of them or under it is an 'example' in search
+       * results (and its badge), any other doc a 'guide'. Like '/docs/examples' when docs are served at /docs.
+       */
+      exampleRoutes: z.array(routePrefix).default([...DEFAULT_EXAMPLE_ROUTES]),
       /**
        * Groups of words that mean the same on this site, e.g. [['hotspot', 'gateway']]: a query with
        * one also finds the others (embedded search, applied at query time). One word each.

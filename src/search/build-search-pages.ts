@@ -8,6 +8,7 @@ import type { Page } from '../model.js';
 import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { htmlToText, htmlTree, textSections } from '../shared/hast-text.js';
 import { operationFields, type ApiFieldEntry } from '../openapi/api-anchors.js';
+import { DEFAULT_EXAMPLE_ROUTES } from '../config/schema.js';
 
 /** The type badge shown with a result. */
 export type SearchPageType = 'guide' | 'example' | 'api' | 'operation';
@@ -35,10 +36,18 @@ export interface SearchPage {
 
 const MAX_SECTION_TEXT = 20_000;
 
-export function searchPageType(page: Pick<Page, 'kind' | 'route'>): SearchPageType {
+/** Where the site's examples are (config `search.exampleRoutes`): a page at or under one of these routes is an example. */
+export type ExampleRoutes = readonly string[];
+
+const isUnder = (route: string, prefix: string) => route === prefix || route.startsWith(`${prefix}/`);
+
+export function searchPageType(
+  page: Pick<Page, 'kind' | 'route'>,
+  exampleRoutes: ExampleRoutes = DEFAULT_EXAMPLE_ROUTES,
+): SearchPageType {
   if (page.kind === 'api-operation') return 'operation';
   if (page.kind === 'api-overview' || page.kind === 'api-schema') return 'api';
-  return /^\/examples(\/|$)/.test(page.route) ? 'example' : 'guide';
+  return exampleRoutes.some((prefix) => isUnder(page.route, prefix)) ? 'example' : 'guide';
 }
 
 /** Whether a page is searchable: not the search page itself, the not-found page or an unlisted page. */
@@ -46,19 +55,19 @@ export const isSearchable = (page: Page) =>
   page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted;
 
 /** What the index knows of one searchable page. */
-export function searchPageOf(page: Page): SearchPage {
+export function searchPageOf(page: Page, exampleRoutes?: ExampleRoutes): SearchPage {
   return {
     route: page.route,
     title: page.title,
-    type: searchPageType(page),
+    type: searchPageType(page, exampleRoutes),
     badge: page.badge,
     sections: sectionsOf(page),
   };
 }
 
 /** The searchable pages, in the given order. */
-export function buildSearchPages(pages: readonly Page[]): SearchPage[] {
-  return pages.filter(isSearchable).map(searchPageOf);
+export function buildSearchPages(pages: readonly Page[], exampleRoutes?: ExampleRoutes): SearchPage[] {
+  return pages.filter(isSearchable).map((page) => searchPageOf(page, exampleRoutes));
 }
 
 function sectionsOf(page: Page): SearchSection[] {

@@ -7,7 +7,7 @@ import {
   type SearchIndexPart,
 } from './build-search-index.js';
 import type { Page } from '../model.js';
-import { buildSearchPages, isSearchable, searchPageOf } from './build-search-pages.js';
+import { buildSearchPages, isSearchable, searchPageOf, type ExampleRoutes } from './build-search-pages.js';
 import type { SearchWorkerMessage } from './search-worker.js';
 
 /** From this many searchable pages, `searchIndexFilesOffThread` builds the index on a worker thread. */
@@ -22,11 +22,13 @@ export const SEARCH_WORKER_THRESHOLD = 300;
 export interface SearchIndexInput {
   pages: readonly Page[];
   synonyms?: readonly (readonly string[])[];
+  /** Config `search.exampleRoutes`: which pages are examples (`searchPageType`). */
+  exampleRoutes?: ExampleRoutes;
 }
 
 /** The search index files of `pages`. */
-export function searchIndexFiles({ pages, synonyms }: SearchIndexInput): OutputFile[] {
-  return buildSearchIndexFromPages(buildSearchPages(pages), { synonyms }).files;
+export function searchIndexFiles({ pages, synonyms, exampleRoutes }: SearchIndexInput): OutputFile[] {
+  return buildSearchIndexFromPages(buildSearchPages(pages, exampleRoutes), { synonyms }).files;
 }
 
 /** Searchable pages per part: the index is built, cached and merged part by part. */
@@ -35,23 +37,26 @@ export const SEARCH_PART_PAGES = 50;
 /** One part of the index: a run of consecutive searchable pages. */
 export interface SearchPartInput {
   pages: readonly Page[];
+  exampleRoutes?: ExampleRoutes;
 }
 
 /**
  * The searchable pages of `pages` in parts, each with its id in the build cache: an edit of one
  * page indexes again only its part (adding or removing a page shifts the parts after it).
  */
-export function searchPartInputs(pages: readonly Page[]): [string, SearchPartInput][] {
+export function searchPartInputs(pages: readonly Page[], exampleRoutes?: ExampleRoutes): [string, SearchPartInput][] {
   const searchable = pages.filter(isSearchable);
   const parts: [string, SearchPartInput][] = [];
-  for (let start = 0; start < searchable.length; start += SEARCH_PART_PAGES)
-    parts.push([`part-${parts.length}`, { pages: searchable.slice(start, start + SEARCH_PART_PAGES) }]);
+  for (let start = 0; start < searchable.length; start += SEARCH_PART_PAGES) {
+    const part = searchable.slice(start, start + SEARCH_PART_PAGES);
+    parts.push([`part-${parts.length}`, { pages: part, exampleRoutes }]);
+  }
   return parts;
 }
 
 /** The index of one part, in this thread. */
-export const indexSearchPartHere = ({ pages }: SearchPartInput): SearchIndexPart =>
-  indexSearchPart(pages.map(searchPageOf));
+export const indexSearchPartHere = ({ pages, exampleRoutes }: SearchPartInput): SearchIndexPart =>
+  indexSearchPart(pages.map((page) => searchPageOf(page, exampleRoutes)));
 
 /**
  * The index of each part: on a worker thread when they hold many pages (the build renders pages
@@ -63,7 +68,8 @@ export async function indexSearchParts(inputs: SearchPartInput[]): Promise<Searc
   const url = pages >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
   if (!url) return inputs.map(indexSearchPartHere);
   const messages = function* (): Generator<SearchWorkerMessage> {
-    for (const input of inputs) yield { pages: input.pages.map(searchPageOf) };
+    for (const { pages, exampleRoutes } of inputs)
+      yield { pages: pages.map((page) => searchPageOf(page, exampleRoutes)) };
   };
   return feedWorkerEach<SearchIndexPart>(url, {}, messages());
 }
@@ -73,6 +79,11 @@ export const searchIndexFromParts = (parts: readonly SearchIndexPart[], synonyms
   mergeSearchParts(parts, { synonyms }).files;
 
 /** `searchIndexFiles` from parts, the parts indexed with `indexSearchParts`: what `docsgen build` runs. */
-export async function searchIndexFilesOffThread({ pages, synonyms }: SearchIndexInput): Promise<OutputFile[]> {
-  return searchIndexFromParts(await indexSearchParts(searchPartInputs(pages).map(([, input]) => input)), synonyms);
+export async function searchIndexFilesOffThread({
+  pages,
+  synonyms,
+  exampleRoutes,
+}: SearchIndexInput): Promise<OutputFile[]> {
+  const inputs = searchPartInputs(pages, exampleRoutes).map(([, input]) => input);
+  return searchIndexFromParts(await indexSearchParts(inputs), synonyms);
 }
