@@ -10,7 +10,7 @@ import { buildVersionNav } from './routes/build-version-nav.js';
 import { buildVersionIndex } from './routes/build-version-links.js';
 import { inSearchedVersion } from './config/docs-versions.js';
 import { buildRouteTable, type RouteTable } from './routes/build-route-table.js';
-import { checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
+import { applyMarkdownLinkPolicy, checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
 import { resolveNavbar } from './render/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import type { ApiReference } from './openapi/load-api-reference.js';
@@ -184,7 +184,7 @@ function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: read
   const unbuilt = unbuiltApi(config, api);
   return [
     ...configDiagnostics,
-    ...content.diagnostics,
+    ...applyMarkdownLinkPolicy(content.diagnostics, config.onBrokenLinks),
     ...staticFiles.diagnostics,
     ...api.diagnostics,
     ...nav.diagnostics,

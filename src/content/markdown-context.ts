@@ -19,6 +19,10 @@ export interface MarkdownContext {
   absolutePath?: string;
   /** Maps absolute .md paths to routes, to rewrite links between Markdown files. */
   docRoutes: ReadonlyMap<string, string>;
+  /** Absolute folder of the page's docs version, where `/x.md` links start (as in Docusaurus). */
+  contentRoot?: string;
+  /** Absolute site root, for `@site/x.md` links. */
+  siteRoot?: string;
   baseUrl: string;
   highlighter: Highlighter;
   /** Maps an absolute asset path to its public URL (with baseUrl), set when assets are planned. */
@@ -54,6 +58,8 @@ export type MarkdownContextInput = Pick<
   | 'sourcePath'
   | 'absolutePath'
   | 'docRoutes'
+  | 'contentRoot'
+  | 'siteRoot'
   | 'baseUrl'
   | 'highlighter'
   | 'assetUrl'

@@ -1,4 +1,5 @@
 import { VFile } from 'vfile';
+import { extname, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Page } from '../model.js';
 import type { DocEntry } from './assign-doc-routes.js';
@@ -27,6 +28,21 @@ export interface ParsedPage {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * The site root and the folder of the page's docs version, from where the file is: its path in the
+ * site (`versioned_docs/version-1.0/guides/a.md`) and in its folder (`guides/a`) end its absolute path.
+ */
+function sourceRoots(source: DocEntry['source']): { contentRoot?: string; siteRoot?: string } {
+  const { absolutePath, relativePath, contentPath } = source;
+  const inSite = relativePath.split('/').join(sep);
+  const inFolder = `${contentPath.split('/').join(sep)}${extname(absolutePath)}`;
+  if (!absolutePath.endsWith(inSite) || !absolutePath.endsWith(inFolder)) return {};
+  return {
+    siteRoot: absolutePath.slice(0, absolutePath.length - inSite.length),
+    contentRoot: absolutePath.slice(0, absolutePath.length - inFolder.length),
+  };
+}
+
 /** The file a page's pipeline runs on (Markdown or MDX), carrying the page's Markdown context. */
 export function pageSourceFile(
   entry: DocEntry,
@@ -37,6 +53,7 @@ export function pageSourceFile(
     sourcePath: entry.source.relativePath,
     absolutePath: entry.source.absolutePath,
     docRoutes: options.docRoutes,
+    ...sourceRoots(entry.source),
     baseUrl: options.baseUrl,
     highlighter: options.highlighter,
     assetUrl: options.assetUrl,

@@ -57,6 +57,24 @@ export function checkLinks(
   return diagnostics;
 }
 
+/**
+ * Links to Markdown files are resolved, and DG401 reported, while pages are parsed (with no
+ * config at hand): here they take the site's onBrokenLinks like every other broken link.
+ */
+export function applyMarkdownLinkPolicy(
+  diagnostics: readonly Diagnostic[],
+  severity: BrokenLinkSeverity,
+): Diagnostic[] {
+  if (severity === 'throw') return [...diagnostics];
+  return diagnostics.flatMap((diagnostic) =>
+    diagnostic.code !== 'DG401'
+      ? [diagnostic]
+      : severity === 'ignore'
+        ? []
+        : [{ ...diagnostic, severity: 'warning' as const }],
+  );
+}
+
 function push(diagnostics: Diagnostic[], severity: BrokenLinkSeverity, diagnostic: Omit<Diagnostic, 'severity'>): void {
   if (severity !== 'ignore') diagnostics.push({ ...diagnostic, severity: severity === 'throw' ? 'error' : 'warning' });
 }

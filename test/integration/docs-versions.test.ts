@@ -6,6 +6,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuild, type BuildResult } from '../../src/build.js';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { REPO } from '../helpers/mini-site.js';
 
 const FIXTURE = join(REPO, 'test/docusaurus/fixtures/beacon-versions');
@@ -209,16 +210,72 @@ test('noIndex versions leave the sitemap; every page is its own canonical; only 
   ]);
 });
 
-async function diagnosticsAfter(edit: (root: string) => Promise<void>) {
+// The config is named relative to the working directory: keep the site-relative part.
+const siteFile = (name = '') => name.replace(/^.*\/beacon\//, '');
+const placeAndMessage = (d: Diagnostic) =>
+  `${siteFile(d.file)}:${d.line ?? ''}:${d.column ?? ''} ${d.key ?? ''} ${d.code} ${d.message}`;
+
+async function diagnosticsAfter(edit: (root: string) => Promise<void>, show = placeAndMessage) {
   const root = await copyFixture();
   await edit(root);
   const result = await runBuild({ configPath: join(root, 'site.config.ts') });
-  // The config is named relative to the working directory: keep the site-relative part.
-  const file = (name = '') => name.replace(/^.*\/beacon\//, '');
-  return result.diagnostics.map(
-    (d) => `${file(d.file)}:${d.line ?? ''}:${d.column ?? ''} ${d.key ?? ''} ${d.code} ${d.message}`,
-  );
+  return result.diagnostics.map(show);
 }
+
+test('links to Markdown files stay in the version of the page, resolved as Docusaurus does', async () => {
+  const result = await runBuild({ configPath: join(await copyFixture(), 'site.config.ts') });
+  assert.deepEqual(result.diagnostics, []);
+  const install = page(result, '/docs/1.0/getting-started/install');
+  // A bare path not beside the page is looked for at its version's root; /x.md starts there too.
+  assert.match(install, /<a href="\/docs\/1.0\/legacy-tokens">legacy tokens<\/a>/);
+  assert.match(install, /<a href="\/docs\/1.0\/reference\/rate-limits">request limits<\/a>/);
+  assert.match(page(result, '/docs'), /<a href="\/docs\/getting-started\/install#configure">configure it<\/a>/);
+});
+
+test('a link to a doc or heading its version lacks is reported at its place, by onBrokenLinks', async () => {
+  const brokenLinks = async (root: string) => {
+    const path = join(root, 'versioned_docs/version-1.0/legacy-tokens.md');
+    const links = [
+      'Scoped keys are in [authentication](./getting-started/authentication.md).',
+      'Configure it as [install](getting-started/install.md#configure) says.',
+      'The [current limits](/reference/rate-limits.md#burst) differ.',
+    ];
+    await writeFile(path, `${await readFile(path, 'utf8')}\n${links.join('\n')}\n`);
+  };
+  // 1.0 has no authentication page (2.1 and next do), and its install page no #configure (2.1's has):
+  // neither link goes to another version's page.
+  const file = 'versioned_docs/version-1.0/legacy-tokens.md';
+  assert.deepEqual(await diagnosticsAfter(brokenLinks), [
+    `${file}:11:20  DG401 Broken link "./getting-started/authentication.md": no Markdown page at ./getting-started/authentication.md`,
+    `${file}:12:17  DG405 Broken anchor "getting-started/install.md#configure": /docs/1.0/getting-started/install has no heading or element with id "configure"`,
+    `${file}:13:5  DG405 Broken anchor "/reference/rate-limits.md#burst": /docs/1.0/reference/rate-limits has no heading or element with id "burst"`,
+  ]);
+  const root = await copyFixture();
+  await brokenLinks(root);
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const hint = result.diagnostics.find((d) => d.code === 'DG401')?.hint ?? '';
+  assert.match(hint, /other versions have it at \/docs\/getting-started\/authentication\./);
+  for (const [setting, expected] of [
+    ['warn', ['warning DG401', 'error DG405', 'error DG405']],
+    ['ignore', ['error DG405', 'error DG405']],
+  ] as const) {
+    const severities = await diagnosticsAfter(
+      async (dir) => {
+        await brokenLinks(dir);
+        const path = join(dir, 'site.config.ts');
+        await writeFile(
+          path,
+          (await readFile(path, 'utf8')).replace(
+            "contentDir: 'docs',",
+            `contentDir: 'docs', onBrokenLinks: '${setting}',`,
+          ),
+        );
+      },
+      (d) => `${d.severity} ${d.code}`,
+    );
+    assert.deepEqual(severities, expected, `onBrokenLinks: '${setting}'`);
+  }
+});
 
 test('bad versioning input is a coded diagnostic at its place, never a silent page', async () => {
   const withConfig = (from: string, to: string) => async (root: string) => {
@@ -251,6 +308,8 @@ test('bad versioning input is a coded diagnostic at its place, never a silent pa
   assert.deepEqual(
     await diagnosticsAfter((root) => rm(join(root, 'versioned_docs/version-1.0/reference/rate-limits.md'))),
     [
+      // The install page's link to it no longer finds it in 1.0 (and does not go to another version's).
+      'versioned_docs/version-1.0/getting-started/install.md:11:1  DG401 Broken link "/reference/rate-limits.md": no Markdown page at /reference/rate-limits.md',
       'versioned_sidebars/version-1.0-sidebars.json:14:9  DG243 The sidebars of docs version "1.0" refer to the doc "reference/rate-limits", which is not in versioned_docs/version-1.0/',
     ],
   );

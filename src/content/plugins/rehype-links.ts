@@ -3,6 +3,8 @@ import { dirname, resolve } from 'node:path';
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
 import { contextOf, type MarkdownContext } from '../markdown-context.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { resolveMarkdownLink, sameDocElsewhere, type MarkdownLinkBase } from './resolve-markdown-link.js';
 import { joinBase } from '../../shared/url.js';
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
@@ -55,16 +57,10 @@ function rewriteAnchor(node: Element, context: MarkdownContext): void {
   let route: string | undefined;
   if (/\.mdx?$/.test(pathPart)) {
     if (!context.absolutePath) return;
-    const target = resolve(dirname(context.absolutePath), decodeURIComponent(pathPart));
-    route = context.docRoutes.get(target);
+    const base = { absolutePath: context.absolutePath, contentRoot: context.contentRoot, siteRoot: context.siteRoot };
+    route = resolveMarkdownLink(pathPart, base, context.docRoutes);
     if (route === undefined) {
-      context.diagnostics.push({
-        code: 'DG401',
-        severity: 'error',
-        message: `Broken link "${href}": no Markdown page at ${pathPart}`,
-        file: context.sourcePath,
-        ...line(node, context),
-      });
+      context.diagnostics.push(brokenMarkdownLink(href, pathPart, { node, context, base }));
       return;
     }
   } else if (pathPart.startsWith('/')) {
@@ -74,6 +70,29 @@ function rewriteAnchor(node: Element, context: MarkdownContext): void {
   }
   context.links.push({ route, hash, raw: href, ...line(node, context) });
   node.properties.href = joinBase(context.baseUrl, route) + (hash ? `#${hash}` : '');
+}
+
+/**
+ * DG401: a link to a Markdown file no page comes from. Its severity is the config's onBrokenLinks
+ * (applied by the build). In a docs version, the hint names that doc in the other versions: a link
+ * never silently leaves the page's version.
+ */
+function brokenMarkdownLink(
+  href: string,
+  pathPart: string,
+  { node, context, base }: { node: Element; context: MarkdownContext; base: MarkdownLinkBase },
+): Diagnostic {
+  const elsewhere = sameDocElsewhere(pathPart, base, context.docRoutes);
+  return {
+    code: 'DG401',
+    severity: 'error',
+    message: `Broken link "${href}": no Markdown page at ${pathPart}`,
+    file: context.sourcePath,
+    ...line(node, context),
+    hint: elsewhere.length
+      ? `This docs version has no such doc; other versions have it at ${elsewhere.join(', ')}. Link one of those URLs if you mean another version, or remove the link.`
+      : "Relative paths start at the page's folder; paths starting with / at the docs folder of the page's version.",
+  };
 }
 
 function rewriteImage(node: Element, context: MarkdownContext): void {
