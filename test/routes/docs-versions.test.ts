@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { resolveDocsVersions, type DocsVersion } from '../../src/config/docs-versions.js';
 import { siteConfigSchema } from '../../src/config/schema.js';
 import { buildVersionIndex } from '../../src/routes/build-version-links.js';
+import { resolveNavbar } from '../../src/render/resolve-navbar.js';
+import type { SiteConfig } from '../../src/config/resolve-config.js';
 import type { NavItem, Page } from '../../src/model.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
@@ -143,4 +145,68 @@ test('dropdown links: the same doc id in each version, else the main doc; the ba
   assert.equal(index.forPage(api), undefined, 'pages outside the docs have no version');
   const one = buildVersionIndex(resolve({}, []).versions, [pages[0]], {});
   assert.equal(one.forPage(pages[0]), undefined, 'a site with one version shows none of this');
+});
+
+test('navbar docs items: for any versions and docs, each version links its own doc, else the last, else the docs folder', () => {
+  const random = seededRandom(185);
+  for (let run = 0; run < 200; run++) {
+    const names = Array.from({ length: 1 + Math.floor(random.next() * 4) }, (_, i) => `${5 - i}.0`);
+    const lastVersion = random.pick(['current', ...names]);
+    const { versions } = resolve({ lastVersion }, names);
+    // Each version has the doc 'guide' or not, and its sidebar 'docs' lists its docs.
+    const has = new Map(versions.map((v) => [v.name, random.chance(0.6)]));
+    const version = (name: string) => (name === 'current' ? undefined : name);
+    const docs = versions.flatMap((v) => [
+      doc('intro', `${v.routeBasePath}/intro`, version(v.name)),
+      ...(has.get(v.name) ? [doc('guide', `${v.routeBasePath}/guide`, version(v.name))] : []),
+    ]);
+    const sidebars = Object.fromEntries(
+      versions.map((v) => [
+        `${v.idPrefix}docs`,
+        [{ type: 'link' as const, label: 'Intro', route: `${v.routeBasePath}/intro`, docId: `${v.idPrefix}intro` }],
+      ]),
+    );
+    const config = {
+      baseUrl: '/',
+      configFile: 'site.config.ts',
+      docsVersions: versions,
+      navbar: {
+        items: [
+          { type: 'docSidebar', label: 'Docs', sidebarId: 'docs', position: 'left' },
+          { type: 'doc', label: 'Guide', docId: 'guide', position: 'left' },
+          { type: 'docsVersion', version: lastVersion, pinned: false, position: 'right' },
+        ],
+      },
+    } as unknown as SiteConfig;
+    const { items, diagnostics } = resolveNavbar(config, sidebars, docs);
+    const last = versions.find((v) => v.isLast)!;
+    const current = versions.find((v) => v.name === 'current');
+    const anyGuide = [...has.values()].some(Boolean);
+    const guideOf = (name: string) =>
+      [name, last.name, current?.name].find((candidate) => candidate && has.get(candidate));
+    const byName = new Map(versions.map((v) => [v.name, v]));
+    const link = (label: string) => items.find((item) => item.type === 'link' && item.label === label);
+    for (const v of versions) {
+      const sidebar = link('Docs');
+      assert.ok(sidebar?.type === 'link', 'the docSidebar item');
+      assert.equal(sidebar.byVersion?.[v.name]?.href ?? sidebar.href, `${v.routeBasePath}/intro`);
+      const guide = link('Guide');
+      const expected = guideOf(v.name);
+      if (!guideOf(last.name)) {
+        // The last version and the docs folder lack it: DG113 (the item cannot link by default).
+        assert.equal(guide, undefined, 'no guide item without a default target');
+        assert.equal(
+          diagnostics.some((d) => d.code === 'DG113'),
+          !anyGuide || !guideOf(last.name),
+        );
+        continue;
+      }
+      assert.ok(guide?.type === 'link', 'the doc item');
+      assert.equal(guide.byVersion?.[v.name]?.href ?? guide.href, `${byName.get(expected!)!.routeBasePath}/guide`);
+    }
+    const docsVersion = items.find((item) => item.type === 'link' && item.href.endsWith('/intro') && !item.sidebarId);
+    assert.ok(docsVersion?.type === 'link', 'the docsVersion item');
+    assert.equal(docsVersion.label, last.label, 'outside the docs: the last version');
+    for (const v of versions) if (versions.length > 1) assert.equal(docsVersion.byVersion?.[v.name]?.label, v.label);
+  }
 });
