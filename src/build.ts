@@ -4,7 +4,9 @@ import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createAssetResolver, type AssetResolver } from './content/create-asset-resolver.js';
 import { readableFolders } from './shared/allowed-paths.js';
-import { loadContent, type LoadedContent } from './content/load-content.js';
+import { loadContent, type LoadContentOptions, type LoadedContent } from './content/load-content.js';
+import type { SourceFile } from './content/collect-sources.js';
+import { mayNeedClientFeatures } from './bundle/island-modules.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildVersionNav } from './routes/build-version-nav.js';
 import { buildVersionIndex } from './routes/build-version-links.js';
@@ -135,7 +137,12 @@ interface LoadedSite {
 async function loadSite(
   config: SiteConfig,
   options: BuildOptions,
-  { stages, highlighter, assets }: { stages: Stages; highlighter: Highlighter; assets: AssetResolver },
+  {
+    stages,
+    highlighter,
+    assets,
+    onSources,
+  }: { stages: Stages; highlighter: Highlighter; assets: AssetResolver; onSources: LoadContentOptions['onSources'] },
 ): Promise<LoadedSite> {
   const [content, api, staticFiles] = await Promise.all([
     loadContent({
@@ -146,6 +153,7 @@ async function loadSite(
       changed: options.changed && new Set(options.changed),
       scratchDir: options.scratchDir,
       stageResults: options.cache?.steps,
+      onSources,
     }),
     stages.loadApiReference(config),
     collectStaticFiles(config),
@@ -359,15 +367,18 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
   const assets = createAssetResolver(config.baseUrl, readableFolders(config.root, config.allowedPaths));
   options.onProgress?.('content');
-  // esbuild bundles in its own process while this one parses Markdown.
   const clientOptions = {
     root: config.root,
     templatesDir: config.templatesDir,
     highlightTheme: config.code.theme,
     docsVersions: config.docsVersions.length > 1,
   };
-  const bundling = stages.bundleClient(clientOptions);
-  const site = await loadSite(config, options, { stages, highlighter, assets });
+  let plainClient: ReturnType<Stages['bundleClient']> | undefined;
+  const bundlePlain = () => (plainClient ??= stages.bundleClient(clientOptions));
+  // esbuild bundles in its own process while this one parses Markdown; a site that may need the
+  // client with features (known once its pages are parsed) gets only that one.
+  const onSources = (sources: readonly SourceFile[]) => void (mayNeedClientFeatures(sources) || bundlePlain());
+  const site = await loadSite(config, options, { stages, highlighter, assets, onSources });
   // Pages that hydrate the site's components or draw diagrams need a client that has them.
   const bundleFor = ({ content, diagrams }: LoadedSite) => {
     const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
@@ -376,7 +387,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
       : undefined;
     return islands || diagrams.length
       ? stages.bundleClientWithFeatures({ ...clientOptions, islands, mermaid: diagrams.length > 0 })
-      : bundling;
+      : bundlePlain();
   };
   const diagnostics = [...checkSite(config, site, loaded.diagnostics), ...(await site.diagramCheck)];
   const watchFiles = [...loaded.dependencies, ...site.api.files, ...site.content.files];

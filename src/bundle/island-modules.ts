@@ -128,6 +128,15 @@ function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: stri
   ];
 }
 
+/**
+ * Whether a page of these sources may need the client with features, seen before any is parsed:
+ * only an MDX page hydrates site components, and only a page whose text names mermaid can have a
+ * diagram (a word in prose only costs the overlap below). When none may, the plain client is
+ * bundled while the pages parse; otherwise only the one the parsed pages need is bundled.
+ */
+export const mayNeedClientFeatures = (sources: readonly { absolutePath: string; text: string }[]): boolean =>
+  sources.some((source) => source.absolutePath.endsWith('.mdx') || source.text.includes('mermaid'));
+
 /** What a site's client has beyond the built-in islands (bundle-client.ts). */
 export interface ClientFeatures {
   islands?: ClientIslandsInput;

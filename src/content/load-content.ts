@@ -6,6 +6,7 @@ import { errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diag
 import type { Page } from '../model.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import type { CategoryIndex } from './collect-categories.js';
+import type { SourceFile } from './collect-sources.js';
 import type { DocsVersion } from '../config/docs-versions.js';
 import { assignVersionRoutes, collectVersionSources, versionedPage } from './version-sources.js';
 import type { AssetResolver } from './create-asset-resolver.js';
@@ -30,6 +31,8 @@ export interface LoadContentOptions {
   scratchDir?: string;
   /** The build cache's stage results: MDX pages are kept there, each under `cached` (parse-mdx-page.ts). */
   stageResults?: StageResults;
+  /** Called with every page's source once they are read, before any is parsed. */
+  onSources?: (sources: readonly SourceFile[]) => void;
 }
 
 export interface LoadedContent {
@@ -54,10 +57,12 @@ export async function loadContent({
   changed,
   scratchDir,
   stageResults,
+  onSources,
 }: LoadContentOptions): Promise<LoadedContent> {
   const collected = await collectVersionSources(config, cache, changed);
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
   const sources = collected.versions.flatMap((one) => one.sources);
+  onSources?.(sources);
   if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
   const splitResults = splitSources(cache, sources);
   const entries: DocEntry[] = [];

@@ -58,3 +58,18 @@ test('editing a component an MDX page imports parses again the pages importing i
   assert.match(page, /Current release: <strong>2\.5\.0<\/strong>/);
   assert.equal(page, await html(cold, 'guides/install-cli/index.html'));
 });
+
+test('a cold build bundles only the client it ships: the one with features when pages hydrate components, else the plain one', async () => {
+  const withIslands = await createMiniSite({ files: fixtureSiteFiles(FIXTURE) });
+  const cache = createBuildCache();
+  const built = await runBuild({ configPath: join(withIslands, 'site.config.ts'), cache });
+  assert.ok(built.files?.length, 'the site builds');
+  assert.ok(cache.steps.has('bundle-features'), 'the client with the components is bundled');
+  assert.equal(cache.steps.has('bundle'), false, 'the plain client, which no page loads, is not bundled');
+
+  const plain = await createMiniSite();
+  const plainCache = createBuildCache();
+  await runBuild({ configPath: join(plain, 'site.config.ts'), cache: plainCache });
+  assert.ok(plainCache.steps.has('bundle'), 'a Markdown site bundles the plain client');
+  assert.equal(plainCache.steps.has('bundle-features'), false, 'and nothing else');
+});
