@@ -100,7 +100,10 @@ export async function loadContent({
   const mdxEntries = entries.filter(isMdx);
   const parseMdx = async () => {
     const mdx = await loadMdxPipeline();
-    return mdx.parseMdxPages(mdxEntries, mdx.createMdxPageOptions(config, parseOptions), stageResults);
+    const mdxOptions = await mdx.createMdxPageOptions(config, parseOptions, stageResults);
+    // The site's MDXComponents is read once for all pages: its problems are reported once.
+    diagnostics.push(...(mdxOptions.scope?.diagnostics ?? []));
+    return mdx.parseMdxPages(mdxEntries, mdxOptions, stageResults);
   };
   const [markdownOutcomes, mdxOutcomes] = await Promise.all([
     cache

@@ -138,7 +138,10 @@ function islandsPlugin(
  * modules get their scoped class names, and stylesheets ship with the components that import them
  * (bundle-client.ts); one the page imports itself is not applied (DG235).
  */
-function mdxModulesPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin {
+export function mdxModulesPlugin(
+  input: Pick<MdxBundleInput, 'root' | 'sourcePath' | 'assetUrl'>,
+  warnings: Diagnostic[],
+): Plugin {
   return {
     name: 'docsgen-mdx-modules',
     setup(esbuild) {
@@ -185,7 +188,7 @@ function mdxModulesPlugin(input: MdxBundleInput, warnings: Diagnostic[]): Plugin
  * written, so a relative one (`url(./hero.png)`) would point at nothing there: each is DG254 at its
  * place in the stylesheet. Absolute paths (files of `static/`), full URLs and `data:` work.
  */
-function relativeStylesheetUrls(input: MdxBundleInput, text: string, path: string): Diagnostic[] {
+function relativeStylesheetUrls(input: Pick<MdxBundleInput, 'root'>, text: string, path: string): Diagnostic[] {
   const found: Diagnostic[] = [];
   const reference = /(?:url\(\s*|@import\s+)(['"]?)([^'")\s]+)\1/g;
   for (const match of text.matchAll(reference)) {
@@ -213,7 +216,7 @@ function providedModule(path: string): string {
   return [`const provided = require(${JSON.stringify(path)});`, ...lines].join('\n');
 }
 
-function unappliedStylesheet(input: MdxBundleInput, path: string): Diagnostic {
+function unappliedStylesheet(input: Pick<MdxBundleInput, 'sourcePath'>, path: string): Diagnostic {
   return {
     code: 'DG235',
     severity: 'warning',
@@ -294,7 +297,10 @@ function isInstalled(pkg: string, from: string): boolean {
 }
 
 /** An esbuild error while bundling a page: most often an import that does not resolve (DG231, DG232). */
-function importDiagnostic(message: Message, input: MdxBundleInput): Diagnostic {
+export function importDiagnostic(
+  message: Message,
+  input: Pick<MdxBundleInput, 'imports' | 'sourcePath' | 'absolutePath'>,
+): Diagnostic {
   const notProvided = /^NOT_PROVIDED (.+)$/.exec(message.text)?.[1];
   const unresolved = /^Could not resolve "([^"]+)"/.exec(message.text)?.[1];
   const loader = new RegExp(`^${UNSUPPORTED_LOADER} (\\S+) (.+)$`).exec(message.text);

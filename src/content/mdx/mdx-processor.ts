@@ -27,6 +27,7 @@ function rehypeRawToElements() {
     visit(tree, 'raw', (node, index, parent) => {
       if (!parent || index === undefined) return undefined;
       const children = fromHtml((node as { value: string }).value, { fragment: true }).children as RootContent[];
+      children.forEach(markAsOwn);
       parent.children.splice(index, 1, ...(children as never[]));
       return [SKIP, index + children.length];
     });
@@ -36,17 +37,45 @@ function rehypeRawToElements() {
 /** Nodes of MDX's own (ESM, expressions, JSX) that rehype-raw must leave to the compiler. */
 const MDX_NODES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression'];
 
+/**
+ * Marks an element (and what it holds) as docsgen's own markup, which MDX renders as written:
+ * the tag overrides of a swizzled MDXComponents (`a`, `code`, `pre`…) apply to what the author
+ * wrote in Markdown, as in Docusaurus, not to the code blocks, heading links and screen-reader
+ * texts docsgen draws.
+ */
+function markAsOwn(node: RootContent): void {
+  if (node.type !== 'element') return;
+  node.data = { ...node.data, _mdxExplicitJsx: true } as typeof node.data;
+  node.children.forEach(markAsOwn);
+}
+
+/** Heading links (`a.hash-link`) and the "(opens in new tab)" text of external links are docsgen's own. */
+function rehypeOwnMarkup() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node) => {
+      const classes = (node.properties.className as string[] | undefined) ?? [];
+      if (
+        (node.tagName === 'a' && classes.includes('hash-link')) ||
+        (node.tagName === 'span' && classes.includes('sr-only'))
+      )
+        markAsOwn(node);
+    });
+  };
+}
+
 export type MdxProcessor = ReturnType<typeof createProcessor>;
 
 /**
  * The MDX pipeline: MDX 3's grammar (remark-mdx, on remark-parse) with the same remark and rehype
  * plugins as Markdown pages, compiled to an ES module (with a source map, so that errors thrown
- * while the page renders point at the .mdx file).
+ * while the page renders point at the .mdx file). `scope`: the component names a swizzled
+ * src/theme/MDXComponents gives every page (mdx-scope.ts).
  */
 export function createMdxProcessor({
   math = false,
   format = 'mdx',
-}: { math?: boolean; format?: 'mdx' | 'md' } = {}): MdxProcessor {
+  scope = [],
+}: { math?: boolean; format?: 'mdx' | 'md'; scope?: string[] } = {}): MdxProcessor {
   return createProcessor({
     // 'md' (CommonMark, for a `.md` file imported by a page under markdown.format 'detect'): its
     // HTML comes through as raw nodes, made elements below like the plugins' HTML.
@@ -62,7 +91,7 @@ export function createMdxProcessor({
       remarkDirective,
       remarkAdmonitions,
       remarkDocsFeatures,
-      remarkMdxReferences,
+      [remarkMdxReferences, { scope }],
     ],
     remarkRehypeOptions: { allowDangerousHtml: true },
     rehypePlugins: [
@@ -71,6 +100,7 @@ export function createMdxProcessor({
       rehypeLinks,
       rehypeCodeBlocks,
       rehypeTaskListLabels,
+      rehypeOwnMarkup,
       // CommonMark's HTML comes in pieces (`<abbr>`, text, `</abbr>` are three raw nodes): only
       // rehype-raw, which parses them together, makes the right elements of them.
       format === 'md' ? [rehypeRaw, { passThrough: MDX_NODES }] : rehypeRawToElements,

@@ -16,6 +16,7 @@ import { renderMdx } from './run-mdx.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
 import { docusaurusContextOf } from './docusaurus-context-of.js';
 import { readsAsMdx } from '../markdown-format.js';
+import { loadMdxScope, type MdxScope } from './mdx-scope.js';
 
 export interface MdxPageOptions {
   processor: MdxProcessor;
@@ -31,21 +32,28 @@ export interface MdxPageOptions {
   assetUrl: (absolutePath: string) => string;
   root: string;
   docusaurus: DocusaurusContextValue;
+  /** The site's swizzled src/theme/MDXComponents: components and tag overrides of every page. */
+  scope?: MdxScope;
 }
 
-export function createMdxPageOptions(
+/** The options of a build's MDX pages, with the site's component mapping loaded (and its problems). */
+export async function createMdxPageOptions(
   config: SiteConfig,
   shared: Pick<MdxPageOptions, 'highlighter' | 'docRoutes' | 'assetUrl'>,
-): MdxPageOptions {
+  results?: StageResults,
+): Promise<MdxPageOptions> {
+  const scope = await loadMdxScope({ root: config.root, baseUrl: config.baseUrl, assetUrl: shared.assetUrl }, results);
+  const names = Object.keys(scope?.components ?? {});
   return {
     ...shared,
-    processor: createMdxProcessor(),
-    mathProcessor: config.markdown.math ? createMdxProcessor({ math: true }) : undefined,
-    mdProcessor: createMdxProcessor({ format: 'md', math: config.markdown.math }),
+    processor: createMdxProcessor({ scope: names }),
+    mathProcessor: config.markdown.math ? createMdxProcessor({ math: true, scope: names }) : undefined,
+    mdProcessor: createMdxProcessor({ format: 'md', math: config.markdown.math, scope: names }),
     readsAsMdx: (path) => readsAsMdx(path, config.markdown.format),
     baseUrl: config.baseUrl,
     root: config.root,
     docusaurus: docusaurusContextOf(config),
+    scope,
   };
 }
 
@@ -110,13 +118,17 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     diagnostics: [],
     islands: { modules: new Set<string>(), html: [], lastId: () => lastId, lineOffset: entry.lineOffset },
   };
-  const rendered = renderMdx(bundled.bundle, page, entry.lineOffset);
+  const scope = options.scope;
+  const rendered = renderMdx(bundled.bundle, page, { lineOffset: entry.lineOffset, components: scope?.components });
   if (rendered.html === undefined) return failed([...bundled.diagnostics, ...rendered.diagnostics]);
+  // The mapping's images are assets of every page that may show them.
+  for (const asset of scope?.assets ?? []) context.assets.push({ source: asset });
   const body = { html: rendered.html, text: plainTextOf(rendered.html) };
   const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
-  return { entry, parsed, diagnostics: parsed.diagnostics, files: [...bundled.bundle.files, ...parsed.assets] };
+  const files = [...bundled.bundle.files, ...(scope?.files ?? []), ...parsed.assets];
+  return { entry, parsed, diagnostics: parsed.diagnostics, files };
 }
 
 /** parseMdxPage, with anything it throws as DG200 at the page. */
@@ -141,6 +153,8 @@ interface MdxPageInput {
   baseUrl: string;
   math: boolean;
   docusaurus: DocusaurusContextValue;
+  /** The site's MDXComponents file, or null (what it reads is among each page's files). */
+  scope: string | null;
 }
 
 /**
@@ -164,6 +178,7 @@ export function parseMdxPages(
     baseUrl: options.baseUrl,
     math: Boolean(options.mathProcessor),
     docusaurus: options.docusaurus,
+    scope: options.scope?.file ?? null,
   };
   return pMap(
     entries,

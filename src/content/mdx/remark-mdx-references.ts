@@ -137,16 +137,14 @@ function declarationsOf(program: Program, at: Place, imports: MdxImport[], decla
 }
 
 /**
- * How to make an unknown component known. Docusaurus sites often register theme components for
- * every page in a swizzled `src/theme/MDXComponents`, which docsgen does not read: each page imports them.
+ * How to make an unknown component known: import it, or register it for every page in the swizzled
+ * `src/theme/MDXComponents` as Docusaurus sites do (mdx-scope.ts).
  */
 function unknownComponentHint(name: string): string {
   const provided = [`@theme/${name}`, `@docusaurus/${name}`].find((path) => path in THEME_MODULES);
   const module = provided ?? `@site/src/components/${name}`;
-  const scope = provided
-    ? ` docsgen does not read a swizzled src/theme/MDXComponents, which gives it to every page in Docusaurus.`
-    : " Docusaurus' own components come from '@theme/…' and '@docusaurus/…'.";
-  return `Import it (\`import ${name} from '${module}';\`), or export it from the page.${scope}`;
+  const scope = provided ? '' : " Docusaurus' own components come from '@theme/…' and '@docusaurus/…'.";
+  return `Import it (\`import ${name} from '${module}';\`), export it from the page, or give it to every page in src/theme/MDXComponents.js (\`export default { ...MDXComponents, ${name} }\`, with \`import MDXComponents from '@theme-original/MDXComponents';\`).${scope}`;
 }
 
 function inertPageComponent(name: string, feature: string, where: { file?: string; line?: number; column?: number }) {
@@ -161,16 +159,16 @@ function inertPageComponent(name: string, feature: string, where: { file?: strin
 
 /**
  * Reads what an MDX page imports and declares, and checks the components its JSX names: one
- * that is neither imported, exported by the page nor one of Docusaurus' global MDX components
- * is DG233 at its position (MDX would only fail when the page renders, without a place).
+ * that is neither imported, exported by the page, in the site's MDXComponents (`scope`) nor one of
+ * Docusaurus' global MDX components is DG233 at its position (MDX would only fail when the page renders, without a place).
  * `<DocCardList />` is a docs feature (it needs the page's sidebar); `<BrowserOnly>` content is
  * not shown (DG234); `<Link to="/…">` is checked like a Markdown link.
  */
-export function remarkMdxReferences() {
+export function remarkMdxReferences({ scope = [] }: { scope?: readonly string[] } = {}) {
   return (tree: Root, file: VFile) => {
     const context = contextOf(file);
     const imports: MdxImport[] = [];
-    const declared = new Set<string>(Object.keys(GLOBAL_COMPONENTS));
+    const declared = new Set<string>([...Object.keys(GLOBAL_COMPONENTS), ...scope]);
     const interactive = new Map<string, string>();
     visit(tree, 'mdxjsEsm', (node: EsmNode) => {
       if (!node.data?.estree) return;

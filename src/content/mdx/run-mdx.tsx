@@ -62,12 +62,13 @@ function cleanReactHtml(html: string): string {
 
 /**
  * Renders a bundled MDX page to HTML with React on the server, inside the context the theme
- * modules read. A JSX expression or component that throws is DG505 at its place in the .mdx file.
+ * modules read, with the site's component mapping (`components`). A JSX expression or component
+ * that throws is DG505 at its place in the .mdx file.
  */
 export function renderMdx(
   bundle: MdxBundle,
   page: MdxPageContextValue,
-  lineOffset: number,
+  { lineOffset, components }: { lineOffset: number; components?: Record<string, unknown> },
 ): { html?: string; diagnostics: Diagnostic[] } {
   try {
     const Content = loadContent(bundle, page.sourcePath);
@@ -75,7 +76,9 @@ export function renderMdx(
       createElement(
         MdxPageContext.Provider,
         { value: page },
-        createElement(Content, { components: GLOBAL_COMPONENTS }),
+        // The site's mapping (src/theme/MDXComponents) over Docusaurus' global components; the
+        // page's own imports win, as in MDX.
+        createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components } }),
       ),
     );
     return { html: fillIslands(cleanReactHtml(html), page.islands?.html ?? []), diagnostics: [] };

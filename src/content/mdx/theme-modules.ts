@@ -12,6 +12,7 @@ import useBaseUrl, { useBaseUrlUtils } from './theme/base-url.js';
 import BrowserOnly from './theme/BrowserOnly.js';
 import useDocusaurusContext from './theme/docusaurus-context.js';
 import { island } from './island.js';
+import MDXComponents from './theme/mdx-components.js';
 
 const esModule = (exports: Record<string, unknown>) => Object.freeze({ __esModule: true, ...exports });
 
@@ -34,6 +35,8 @@ export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   '@docusaurus/useBaseUrl': esModule({ default: useBaseUrl, useBaseUrlUtils }),
   '@docusaurus/BrowserOnly': esModule({ default: BrowserOnly }),
   '@docusaurus/useDocusaurusContext': esModule({ default: useDocusaurusContext }),
+  // The mapping a swizzled src/theme/MDXComponents extends (mdx-scope.ts).
+  '@theme-original/MDXComponents': esModule({ default: MDXComponents }),
   // What the page imports site components through (bundle-mdx.ts).
   'docsgen/island': esModule({ island }),
 };

@@ -1,0 +1,70 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+
+/**
+ * Tags of Docusaurus' component mapping whose override docsgen cannot apply exactly, and why:
+ * docsgen draws these itself at build time. The override is left out (the page is as without it).
+ */
+const NOT_APPLIED: Readonly<Record<string, { why: string; hint: string }>> = {
+  pre: {
+    why: 'docsgen renders code blocks itself (highlighted at build time), so a `pre` override is not applied',
+    hint: 'Style code blocks with CSS (`pre.hljs`, `.code-block`), or use <CodeBlock> from @theme/CodeBlock in the pages that need more.',
+  },
+  code: {
+    why: 'docsgen renders code blocks itself (highlighted at build time), so the `code` override is applied to inline code only',
+    hint: 'Inline `code` uses your component; to change code blocks, style them with CSS (`pre.hljs`), or remove the override if it was meant for them.',
+  },
+  details: {
+    why: 'a <details> written in an MDX page is rendered as written, so a `details` override is not applied',
+    hint: "Use <Details> (from @theme/Details, or your mapping's `Details` key, which is applied) in the pages.",
+  },
+  admonition: {
+    why: 'docsgen renders `:::note` admonitions itself, so an `admonition` override is not applied',
+    hint: 'Style admonitions with CSS (`.admonition`, `.admonition-note`…), or use <Admonition> from @theme/Admonition.',
+  },
+  mermaid: {
+    why: 'docsgen draws ```mermaid diagrams itself, so a `mermaid` override is not applied',
+    hint: 'Remove the override; diagrams are drawn with mermaid in the browser.',
+  },
+};
+
+/** Where `key` is written as a key of an object in the scope file (`code:`, `'code':`, `code,`, `code(`). */
+export function placeOfKey(source: string, key: string): { line?: number; column?: number } {
+  const pattern = new RegExp(`(^|[\\s{,])(['"]?)${key}\\2\\s*(?=[:,}(])`, 'gm');
+  let match: RegExpExecArray | null;
+  let last: RegExpExecArray | undefined;
+  // The last one: an override follows the `...MDXComponents` it replaces, and helpers come first.
+  while ((match = pattern.exec(source))) last = match;
+  if (!last) return {};
+  const offset = last.index + last[1].length;
+  const before = source.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+/**
+ * The mapping a page is rendered with: the scope's entries, without the tag overrides docsgen
+ * cannot apply exactly; each such override (one that is not docsgen's own default) is DG255 at its
+ * place in the scope file.
+ */
+export function unappliedOverrides(
+  components: Record<string, unknown>,
+  defaults: Readonly<Record<string, unknown>>,
+  where: { file: string; source: string },
+): { applied: Record<string, unknown>; diagnostics: Diagnostic[] } {
+  const applied: Record<string, unknown> = {};
+  const diagnostics: Diagnostic[] = [];
+  for (const [key, value] of Object.entries(components)) {
+    const limit = Object.hasOwn(NOT_APPLIED, key) ? NOT_APPLIED[key] : undefined;
+    const overridden = value !== defaults[key];
+    if (limit && overridden)
+      diagnostics.push({
+        code: 'DG255',
+        severity: 'warning',
+        message: `The MDX component mapping overrides \`${key}\`, but ${limit.why}`,
+        file: where.file,
+        ...placeOfKey(where.source, key),
+        hint: limit.hint,
+      });
+    if (!limit || key === 'code') applied[key] = value;
+  }
+  return { applied, diagnostics };
+}
