@@ -198,6 +198,9 @@ export function translateDocusaurusConfig(value: Obj, dir: string, note: Note): 
   return findings.openapi ? withApiReference(config, findings.openapi) : config;
 }
 
+/** `src/theme/MDXComponents.tsx` or the folder `src/theme/MDXComponents/`: the MDX component mapping. */
+const isMdxComponentsEntry = (name: string) => /^MDXComponents(?:\.[jt]sx?)?$/.test(name);
+
 /** Files and folders of the site that the config does not name and docsgen does not build (DG162). */
 function siteFileNotes(dir: string): Diagnostic[] {
   const notes: Diagnostic[] = [];
@@ -213,7 +216,8 @@ function siteFileNotes(dir: string): Diagnostic[] {
       : 'React pages are not built by docsgen; write the page as Markdown in the docs folder.';
     add(`src/pages/${name}`, `The page src/pages/${name} is not carried over`, `${hint}${home}`);
   }
-  for (const name of list('src/theme'))
+  // The MDX component mapping is read as it is (content/mdx/mdx-scope.ts); other swizzled components are not.
+  for (const name of list('src/theme').filter((entry) => !isMdxComponentsEntry(entry)))
     add(
       `src/theme/${name}`,
       `The swizzled component src/theme/${name} is not carried over`,

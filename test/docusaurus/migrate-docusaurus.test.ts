@@ -48,6 +48,7 @@ test('init --from-docusaurus migrates a Docusaurus site without its packages, sa
   for (const expected of NOT_CARRIED) assert.match(migrated.stderr, expected);
   const reported = migrated.stderr.match(/ {2}warning {2}/g) ?? [];
   assert.equal(reported.length, NOT_CARRIED.length, `one line per thing left out:\n${migrated.stderr}`);
+  assert.doesNotMatch(migrated.stderr, /MDXComponents/, 'the MDX component mapping is carried over');
   assert.match(migrated.stdout, /wrote lantern\/site\.config\.ts/);
 
   const build = cli(['build'], site);
@@ -77,6 +78,14 @@ test('init --from-docusaurus migrates a Docusaurus site without its packages, sa
   assert.match(localTesting, />macOS</, 'the tab labels of a .md page');
   assert.match(localTesting, />Linux</);
   assert.match(localTesting, /role="tab"/, 'drawn as a tab group');
+  // The swizzled src/theme/MDXComponents.tsx: Tabs and the site's RetrySchedule without imports, hydrated.
+  const replay = await page('docs/guides/replay');
+  assert.match(
+    replay,
+    /data-island="src\/components\/RetrySchedule\/index\.tsx#default" data-props="\{&quot;attempts&quot;:8\}"/,
+  );
+  assert.match(replay.replaceAll('<!-- -->', ''), /Attempt 4: after 2 min/, 'rendered on the server');
+  assert.match(replay, /data-tabs-group="client"/);
   const concepts = await page('docs/category/concepts');
   assert.match(concepts, /How Relay delivers/, 'the generated-index page of the sidebars file');
   assert.ok(existsSync(join(site, 'build/api/reference/create-an-endpoint/index.html')), 'the OpenAPI plugin spec');

@@ -40,7 +40,7 @@ test('the components of MDXComponents render on every page, site components as i
   // Tag overrides: what the author wrote, not docsgen's own markup.
   assert.match(page, /<h2 id="estimate-the-cost" class="anchored-heading">Estimate the cost<a class="hash-link"/);
   assert.match(page, /rel="noopener noreferrer" class="link--external">fees page<span class="sr-only">/);
-  assert.match(page, /<a href="\/guides">glossary<\/a>/, 'an internal link has no external class');
+  assert.match(page, /<a href="\/guides">guides overview<\/a>/, 'an internal link has no external class');
   assert.match(page, /<code data-inline="true">client\.send\(\)<\/code>/);
   assert.match(page, /<code class="hljs language-bash">meshtide send/, "code blocks stay docsgen's");
   assert.doesNotMatch(page, /hash-link[^>]*link--external|class="anchored-heading"[^>]*hash-link/);

@@ -15,7 +15,9 @@ import DEFAULT_MDX_COMPONENTS from './theme/mdx-components.js';
 import { unappliedOverrides } from './scope-overrides.js';
 
 /** Where Docusaurus reads a swizzled component mapping from, in its order. */
-const SCOPE_FILES = ['js', 'jsx', 'ts', 'tsx'].map((ext) => `src/theme/MDXComponents.${ext}`);
+const SCOPE_FILES = ['MDXComponents', 'MDXComponents/index'].flatMap((name) =>
+  ['js', 'jsx', 'ts', 'tsx'].map((ext) => `src/theme/${name}.${ext}`),
+);
 
 /** The site's swizzled `src/theme/MDXComponents` (a path in the site), if it has one. */
 export const findScopeFile = (root: string): string | undefined =>

@@ -66,5 +66,7 @@ export function unappliedOverrides(
       });
     if (!limit || key === 'code') applied[key] = value;
   }
+  // In the order they are written in the file.
+  diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { applied, diagnostics };
 }

@@ -11,6 +11,11 @@ import { createMiniSite, fixtureSiteFiles, REPO } from '../../helpers/mini-site.
 import { newPage, waitForHydration } from './real-site.js';
 
 const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx');
+// A swizzled src/theme/MDXComponents (and the components it registers, and a page using them without imports).
+const SCOPE = fixtureSiteFiles(join(REPO, 'test/markdown/fixtures/mdx-scope'));
+const SCOPE_FILES = Object.fromEntries(
+  Object.entries(SCOPE).filter(([path]) => path.startsWith('src/') || path === 'content/guides/send-data.mdx'),
+);
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveDirectory>>;
 
@@ -18,6 +23,7 @@ before(async () => {
   const root = await createMiniSite({
     files: {
       ...fixtureSiteFiles(FIXTURE),
+      ...SCOPE_FILES,
       'content/guides/release-notes.md': '---\ntitle: Release notes\n---\n\n## 2.4.1\n\nFaster `hotspots list`.\n',
     },
   });
@@ -104,5 +110,33 @@ test('without JavaScript the components show as the server rendered them', async
   const { context, page } = await newPage(browser, { javaScriptEnabled: false });
   await page.goto(`${server.url}/guides/estimate-rewards`);
   assert.match(await page.locator(`${ESTIMATOR} [data-testid="estimate"]`).innerText(), /for 2 hotspots/);
+  await context.close();
+});
+
+const FEE_CARD = 'docsgen-island[data-island="src/components/FeeCard/index.jsx#default"]';
+
+test('a component MDXComponents registers hydrates on the page that uses it, with only its code', async () => {
+  const { context, page } = await newPage(browser);
+  const { problems } = watchConsole(page);
+  const urls = requests(page);
+  await page.goto(`${server.url}/guides/send-data`);
+  await waitForHydration(page);
+  await page.waitForSelector(`${FEE_CARD}[data-hydrated]`);
+  assert.equal(await page.locator(`${FEE_CARD} [data-fee-total]`).innerText(), '2,000 DC a day');
+  await page.locator(`${FEE_CARD} [data-fee-input]`).fill('2500');
+  await page.waitForFunction((s) => document.querySelector(s)!.textContent === '5,000 DC a day', `${FEE_CARD} p`);
+  const card = await page.locator(`${FEE_CARD} > div`).evaluate((element) => getComputedStyle(element).borderRadius);
+  assert.equal(card, '8px', 'its CSS module applies');
+  assert.ok(
+    urls.some((url) => /\/FeeCard\.[^/]+\.js$/.test(url)),
+    'its chunk loads',
+  );
+  assert.ok(!urls.some((url) => /RewardEstimator/.test(url)), 'no other component code');
+  // A page of the site that does not use it does not load it.
+  const other = requests(page);
+  await page.goto(`${server.url}/guides/estimate-rewards`);
+  await page.waitForSelector(`${ESTIMATOR}[data-hydrated]`);
+  assert.ok(!other.some((url) => /FeeCard/.test(url)), other.join(' '));
+  assert.deepEqual(problems, []);
   await context.close();
 });
