@@ -5,6 +5,7 @@ import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createAssetResolver, type AssetResolver } from './content/create-asset-resolver.js';
 import { readableFolders } from './shared/allowed-paths.js';
 import { loadContent, type LoadContentOptions, type LoadedContent } from './content/load-content.js';
+import { readsAsMdx } from './content/markdown-format.js';
 import type { SourceFile } from './content/collect-sources.js';
 import { mayNeedClientFeatures } from './bundle/island-modules.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
@@ -377,7 +378,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const bundlePlain = () => (plainClient ??= stages.bundleClient(clientOptions));
   // esbuild bundles in its own process while this one parses Markdown; a site that may need the
   // client with features (known once its pages are parsed) gets only that one.
-  const onSources = (sources: readonly SourceFile[]) => void (mayNeedClientFeatures(sources) || bundlePlain());
+  const isMdx = (path: string) => readsAsMdx(path, config.markdown.format);
+  const onSources = (sources: readonly SourceFile[]) => void (mayNeedClientFeatures(sources, isMdx) || bundlePlain());
   const site = await loadSite(config, options, { stages, highlighter, assets, onSources });
   // Pages that hydrate the site's components or draw diagrams need a client that has them.
   const bundleFor = ({ content, diagrams }: LoadedSite) => {

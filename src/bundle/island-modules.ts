@@ -130,12 +130,14 @@ function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: stri
 
 /**
  * Whether a page of these sources may need the client with features, seen before any is parsed:
- * only an MDX page hydrates site components, and only a page whose text names mermaid can have a
- * diagram (a word in prose only costs the overlap below). When none may, the plain client is
- * bundled while the pages parse; otherwise only the one the parsed pages need is bundled.
+ * only an MDX page (`isMdx`: by `markdown.format`) hydrates site components, and only a page whose
+ * text names mermaid can have a diagram (a word in prose only costs the overlap below). When none
+ * may, the plain client is bundled while the pages parse; otherwise only the one they need is.
  */
-export const mayNeedClientFeatures = (sources: readonly { absolutePath: string; text: string }[]): boolean =>
-  sources.some((source) => source.absolutePath.endsWith('.mdx') || source.text.includes('mermaid'));
+export const mayNeedClientFeatures = (
+  sources: readonly { absolutePath: string; text: string }[],
+  isMdx: (path: string) => boolean,
+): boolean => sources.some((source) => isMdx(source.absolutePath) || source.text.includes('mermaid'));
 
 /** What a site's client has beyond the built-in islands (bundle-client.ts). */
 export interface ClientFeatures {

@@ -72,4 +72,14 @@ test('a cold build bundles only the client it ships: the one with features when 
   await runBuild({ configPath: join(plain, 'site.config.ts'), cache: plainCache });
   assert.ok(plainCache.steps.has('bundle'), 'a Markdown site bundles the plain client');
   assert.equal(plainCache.steps.has('bundle-features'), false, 'and nothing else');
+
+  // With markdown.format 'mdx' (Docusaurus' default), a .md page is MDX and may hydrate components.
+  const mdFiles = Object.fromEntries(
+    Object.entries(fixtureSiteFiles(FIXTURE)).map(([path, text]) => [path.replace(/\.mdx$/, '.md'), text]),
+  );
+  const asMdx = await createMiniSite({ files: mdFiles, config: "markdown: { format: 'mdx' }," });
+  const mdxCache = createBuildCache();
+  await runBuild({ configPath: join(asMdx, 'site.config.ts'), cache: mdxCache });
+  assert.ok(mdxCache.steps.has('bundle-features'), '.md pages read as MDX hydrate their components');
+  assert.equal(mdxCache.steps.has('bundle'), false, 'and only that client is bundled');
 });
