@@ -99,8 +99,25 @@ export function treeText(tree: Nodes): string {
   return collapse(textParts(tree, readingTextRule));
 }
 
-/** Text of an HTML fragment (see `treeText`). */
-export const htmlToText = (html: string): string => treeText(htmlTree(html));
+/**
+ * Texts already read, by HTML: an API reference asks for the text of the same shared parameter and
+ * property descriptions once per operation, for its search sections and again for its Markdown twin.
+ * Only short fragments are kept, and the whole memo is dropped when it fills up, so memory stays bounded.
+ */
+const textMemo = new Map<string, string>();
+const MEMO_MAX_HTML = 16_384;
+const MEMO_MAX_ENTRIES = 20_000;
+
+/** The plain text of an HTML fragment (see `treeText`); the same HTML always gives the same text. */
+export function htmlToText(html: string): string {
+  if (html.length > MEMO_MAX_HTML) return treeText(htmlTree(html));
+  let text = textMemo.get(html);
+  if (text === undefined) {
+    if (textMemo.size >= MEMO_MAX_ENTRIES) textMemo.clear();
+    textMemo.set(html, (text = treeText(htmlTree(html))));
+  }
+  return text;
+}
 
 export interface TextSection {
   /** Heading text ('' for the part before the first heading). */

@@ -5,7 +5,7 @@ import { createHighlighter } from '../../src/content/highlighter.js';
 import { parsePage, plainTextOf } from '../../src/content/parse-page.js';
 import { parseFrontMatter } from '../../src/content/parse-front-matter.js';
 import { assignDocRoutes } from '../../src/content/assign-doc-routes.js';
-import { htmlToText, htmlTree, textSections } from '../../src/shared/hast-text.js';
+import { htmlToText, htmlTree, textSections, treeText } from '../../src/shared/hast-text.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const highlighter = createHighlighter();
@@ -103,5 +103,30 @@ describe('search sections from the syntax tree', () => {
       ),
       'A xy.',
     );
+  });
+  test('htmlToText remembers texts by their HTML without changing any: near-identical fragments asked in any order, past the memo size', () => {
+    const random = seededRandom(14);
+    // Fragments that differ only in what a sloppy memo key would lose: case, spaces, entities, tags.
+    const variants = [
+      '<p>Amount in <code>bones</code></p>',
+      '<p>Amount in <code>Bones</code></p>',
+      '<p>Amount in<code>bones</code></p>',
+      '<p>Amount in <code>bones</code> </p>',
+      '<p>Amount &amp; <code>bones</code></p>',
+      '<p>Amount <button>in</button> <code>bones</code></p>',
+      '<li>Amount</li><li>in bones</li>',
+      '<span>Amount</span><span>in bones</span>',
+    ];
+    const asked = Array.from(
+      { length: 400 },
+      () => `${random.pick(variants)}${random.chance(0.5) ? '' : random.pick(variants)}`,
+    );
+    for (const html of [...asked, ...asked.reverse()])
+      assert.equal(htmlToText(html), treeText(htmlTree(html)), `text of ${html}`);
+    // Enough distinct fragments to empty the memo on the way; earlier ones are read again after it.
+    for (let i = 0; i < 20_100; i++) htmlToText(`<p>field ${i}</p>`);
+    for (const html of asked) assert.equal(htmlToText(html), treeText(htmlTree(html)), `text of ${html} again`);
+    const long = `<p>${'Hotspot rewards. '.repeat(1_200)}</p>`;
+    assert.equal(htmlToText(long), treeText(htmlTree(long)), 'a long fragment is read, not remembered');
   });
 });
