@@ -13,7 +13,13 @@ import { buildVersionNav } from './routes/build-version-nav.js';
 import { buildVersionIndex } from './routes/build-version-links.js';
 import { inSearchedVersion } from './config/docs-versions.js';
 import { buildRouteTable, type RouteTable } from './routes/build-route-table.js';
-import { applyMarkdownLinkPolicy, checkDocsFeatures, checkLinks, checkPagination } from './routes/check-links.js';
+import {
+  applyMarkdownLinkPolicy,
+  checkCrossVersionLinks,
+  checkDocsFeatures,
+  checkLinks,
+  checkPagination,
+} from './routes/check-links.js';
 import { resolveNavbar } from './render/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import type { ApiReference } from './openapi/load-api-reference.js';
@@ -204,6 +210,7 @@ function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: read
       { site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors }, api: config.api },
       [...unbuilt.prefixes, ...content.unbuiltRoutes],
     ),
+    ...checkCrossVersionLinks(table),
     ...checkPagination(content.pages),
     ...checkDocsFeatures(table),
   ];

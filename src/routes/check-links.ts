@@ -1,4 +1,5 @@
-import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { errorDiagnostic, warningDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { localId } from './build-version-nav.js';
 import type { BrokenLinkSeverity } from '../config/schema.js';
 import type { LinkRef, Page } from '../model.js';
 import type { RouteTable } from './build-route-table.js';
@@ -110,6 +111,44 @@ function suggest(route: string, table: RouteTable): string | undefined {
     table.pages.find((page) => page.route.endsWith(`/${last}`)) ??
     table.pages.find((page) => last && page.route.includes(last.slice(0, 4)));
   return match ? `Did you mean "${match.route}"?` : undefined;
+}
+
+/**
+ * A URL link (`/docs/x`) in a doc that lands on another docs version's page while the doc's own
+ * version has that doc too (DG412, warning). Docusaurus leaves such links as written, and so does
+ * docsgen, but they are how versioned docs silently send readers of 1.0 to 2.x: written when the
+ * doc was current, they kept pointing at whatever is now the last version. A link to a doc the
+ * page's version lacks is deliberate (there is nowhere else to go) and is not reported.
+ */
+export function checkCrossVersionLinks(table: RouteTable): Diagnostic[] {
+  const versionOf = (page: Page) => page.version ?? 'current';
+  const inVersion = new Map<string, Map<string, Page>>();
+  for (const page of table.pages)
+    if (page.docMeta) {
+      const own = inVersion.get(versionOf(page)) ?? new Map<string, Page>();
+      inVersion.set(versionOf(page), own.set(localId(page), page));
+    }
+  if (inVersion.size < 2) return [];
+  return table.pages.flatMap((page) =>
+    !page.docMeta
+      ? []
+      : page.links.flatMap((link) => {
+          const target = link.raw.startsWith('/') ? table.byRoute.get(link.route) : undefined;
+          if (!target?.docMeta || versionOf(target) === versionOf(page)) return [];
+          const own = inVersion.get(versionOf(page))?.get(localId(target));
+          if (!own) return [];
+          return [
+            warningDiagnostic(
+              'DG412',
+              `Link "${link.raw}" in a doc of docs version "${versionOf(page)}" goes to the page of version "${versionOf(target)}"; this version's page is ${own.route}`,
+              {
+                ...where(page, link),
+                hint: `Link the Markdown file (a relative path to ${localId(target)}.md) so that the link follows the version, or ${own.route} for this version's page.`,
+              },
+            ),
+          ];
+        }),
+  );
 }
 
 /** Docs features (like `::doc-card-list`) need the page to be in a sidebar. */

@@ -277,6 +277,20 @@ test('a link to a doc or heading its version lacks is reported at its place, by 
   }
 });
 
+test('a URL link from a doc to the same doc of another version is a warning; to a doc only other versions have, none', async () => {
+  const shown = await diagnosticsAfter(async (root) => {
+    const path = join(root, 'versioned_docs/version-1.0/legacy-tokens.md');
+    const links = [
+      'Mind the [limits](/docs/reference/rate-limits#top) and [scoped keys](/docs/getting-started/authentication).',
+    ];
+    await writeFile(path, `${await readFile(path, 'utf8')}\n${links.join('\n')}\n`);
+  });
+  assert.deepEqual(shown, [
+    'versioned_docs/version-1.0/legacy-tokens.md:11:10  DG405 Broken anchor "/docs/reference/rate-limits#top": /docs/reference/rate-limits has no heading or element with id "top"',
+    'versioned_docs/version-1.0/legacy-tokens.md:11:10  DG412 Link "/docs/reference/rate-limits#top" in a doc of docs version "1.0" goes to the page of version "2.1"; this version\'s page is /docs/1.0/reference/rate-limits',
+  ]);
+});
+
 test('bad versioning input is a coded diagnostic at its place, never a silent page', async () => {
   const withConfig = (from: string, to: string) => async (root: string) => {
     const path = join(root, 'site.config.ts');
