@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import {
   chromium,
   type Browser,
@@ -93,4 +94,35 @@ export async function withPage<T>(
   } finally {
     await context.close();
   }
+}
+
+/** What `useBuiltSite` gives a test file once its `before` hook has run. */
+export interface BuiltSiteSession {
+  /** The site's origin on 127.0.0.1 (`http://127.0.0.1:PORT`). */
+  url: string;
+  browser: Browser;
+  /** `withPage` on this file's browser. */
+  withPage<T>(options: Parameters<typeof withPage>[1], use: (session: PageSession) => Promise<T>): Promise<T>;
+}
+
+/**
+ * For a test file that drives Chromium against a site of its own: registers the hooks that build
+ * the site (`build` returns the output directory), serve it on 127.0.0.1 and launch the browser
+ * before the tests, and close both after. The returned object is filled in by the `before` hook.
+ */
+export function useBuiltSite(build: () => Promise<string>): BuiltSiteSession {
+  let server: Awaited<ReturnType<typeof serveDirectory>> | undefined;
+  const session = {
+    withPage: (options, use) => withPage(session.browser, options, use),
+  } as BuiltSiteSession;
+  before(async () => {
+    server = await serveDirectory(await build());
+    session.url = server.url;
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await server?.close();
+  });
+  return session;
 }

@@ -1,29 +1,20 @@
 // The docs-version dropdown of a site versioned the Docusaurus way (the beacon-versions fixture), in
 // Chromium at 1440 and 390 px: it opens from the keyboard, lists every version with the page's own
 // marked, and each entry leads to the same doc in that version (or to its main doc).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { useBuiltSite, watchConsole } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { REPO } from '../../helpers/mini-site.js';
-import { newPage } from './real-site.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-
-before(async () => {
+const site = useBuiltSite(async () => {
   const root = join(await mkdtemp(join(tmpdir(), 'docsgen-versions-')), 'beacon');
   await cp(join(REPO, 'test/docusaurus/fixtures/beacon-versions'), root, { recursive: true });
-  server = await serveDirectory(await buildRealSite(['--config', join(root, 'site.config.ts')]));
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  return buildRealSite(['--config', join(root, 'site.config.ts')]);
 });
 
 const VIEWPORTS = [
@@ -85,78 +76,78 @@ for (const viewport of VIEWPORTS) {
     const mobile = viewport.name === 'mobile';
 
     test('opens from the keyboard, marks the page version, closes on Escape back on its button', async () => {
-      const { context, page } = await newPage(browser, { viewport });
-      const watched = watchProblems(page);
-      await page.goto(`${server.url}/docs/1.0/getting-started/install`);
-      const dropdown = await openableDropdown(page, mobile);
-      assert.match((await dropdown.locator('summary').textContent()) ?? '', /1\.0 \(legacy\)$/);
-      assert.deepEqual(await openWithKeyboard(page, dropdown), [
-        ['2.2 (next)', '/docs/next/getting-started/install', null],
-        ['2.1', '/docs/getting-started/install', null],
-        ['1.0 (legacy)', '/docs/1.0/getting-started/install', 'true'],
-      ]);
-      assert.ok(await dropdown.locator('a.dropdown__link').first().isVisible(), 'the entries are shown');
-      await page.keyboard.press('Tab');
-      assert.equal(
-        await page.evaluate(() => document.activeElement?.textContent),
-        '2.2 (next)',
-        'Tab reaches the first version',
-      );
-      await page.keyboard.press('Escape');
-      assert.equal(await isOpen(dropdown), false, 'Escape closes it');
-      assert.equal(
-        await dropdown.locator('summary').evaluate((el) => el === document.activeElement),
-        true,
-        'focus is back on the button',
-      );
-      assert.deepEqual(watched.problems, []);
-      await context.close();
+      await site.withPage({ viewport, expectProblems: true }, async ({ page }) => {
+        const watched = watchProblems(page);
+        await page.goto(`${site.url}/docs/1.0/getting-started/install`);
+        const dropdown = await openableDropdown(page, mobile);
+        assert.match((await dropdown.locator('summary').textContent()) ?? '', /1\.0 \(legacy\)$/);
+        assert.deepEqual(await openWithKeyboard(page, dropdown), [
+          ['2.2 (next)', '/docs/next/getting-started/install', null],
+          ['2.1', '/docs/getting-started/install', null],
+          ['1.0 (legacy)', '/docs/1.0/getting-started/install', 'true'],
+        ]);
+        assert.ok(await dropdown.locator('a.dropdown__link').first().isVisible(), 'the entries are shown');
+        await page.keyboard.press('Tab');
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.textContent),
+          '2.2 (next)',
+          'Tab reaches the first version',
+        );
+        await page.keyboard.press('Escape');
+        assert.equal(await isOpen(dropdown), false, 'Escape closes it');
+        assert.equal(
+          await dropdown.locator('summary').evaluate((el) => el === document.activeElement),
+          true,
+          'focus is back on the button',
+        );
+        assert.deepEqual(watched.problems, []);
+      });
     });
 
     test('each version leads to the same doc in it, or to its main doc when it has none', async () => {
-      const { context, page } = await newPage(browser, { viewport });
-      const watched = watchProblems(page);
-      // From install (every version has it) to each version, then from webhooks (only next has it).
-      const steps = [
-        { from: '/docs/getting-started/install', label: '1.0 (legacy)', to: '/docs/1.0/getting-started/install' },
-        { from: '/docs/1.0/getting-started/install', label: '2.2 (next)', to: '/docs/next/getting-started/install' },
-        { from: '/docs/next/getting-started/install', label: '2.1', to: '/docs/getting-started/install' },
-        { from: '/docs/next/webhooks', label: '2.1', to: '/docs' },
-        { from: '/docs/next/webhooks', label: '1.0 (legacy)', to: '/docs/1.0' },
-      ];
-      for (const step of steps) {
-        await page.goto(server.url + step.from);
-        const dropdown = await openableDropdown(page, mobile);
-        await openWithKeyboard(page, dropdown);
-        const link = dropdown.locator('a.dropdown__link', { hasText: step.label });
-        await link.focus();
-        await page.keyboard.press('Enter');
-        await page.waitForURL(server.url + step.to);
-        await page.waitForSelector(`.page[data-route="${step.to}"]`);
-        const version = page.locator('.navbar [data-island="VersionDropdown"][data-hydrated] summary');
-        await version.waitFor();
-        assert.match((await version.textContent()) ?? '', new RegExp(`${step.label.replace(/[().]/g, '\\$&')}$`));
-        assert.equal(
-          await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')),
-          { '1.0 (legacy)': '1.0', '2.2 (next)': 'current', '2.1': '2.1' }[step.label],
-          'the choice is stored',
-        );
-      }
-      assert.deepEqual(watched.problems, []);
-      await context.close();
+      await site.withPage({ viewport, expectProblems: true }, async ({ page }) => {
+        const watched = watchProblems(page);
+        // From install (every version has it) to each version, then from webhooks (only next has it).
+        const steps = [
+          { from: '/docs/getting-started/install', label: '1.0 (legacy)', to: '/docs/1.0/getting-started/install' },
+          { from: '/docs/1.0/getting-started/install', label: '2.2 (next)', to: '/docs/next/getting-started/install' },
+          { from: '/docs/next/getting-started/install', label: '2.1', to: '/docs/getting-started/install' },
+          { from: '/docs/next/webhooks', label: '2.1', to: '/docs' },
+          { from: '/docs/next/webhooks', label: '1.0 (legacy)', to: '/docs/1.0' },
+        ];
+        for (const step of steps) {
+          await page.goto(site.url + step.from);
+          const dropdown = await openableDropdown(page, mobile);
+          await openWithKeyboard(page, dropdown);
+          const link = dropdown.locator('a.dropdown__link', { hasText: step.label });
+          await link.focus();
+          await page.keyboard.press('Enter');
+          await page.waitForURL(site.url + step.to);
+          await page.waitForSelector(`.page[data-route="${step.to}"]`);
+          const version = page.locator('.navbar [data-island="VersionDropdown"][data-hydrated] summary');
+          await version.waitFor();
+          assert.match((await version.textContent()) ?? '', new RegExp(`${step.label.replace(/[().]/g, '\\$&')}$`));
+          assert.equal(
+            await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')),
+            { '1.0 (legacy)': '1.0', '2.2 (next)': 'current', '2.1': '2.1' }[step.label],
+            'the choice is stored',
+          );
+        }
+        assert.deepEqual(watched.problems, []);
+      });
     });
   });
 }
 
 test('the banner of an old version leads to the same doc in the latest version', async () => {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${server.url}/docs/1.0/getting-started/install`);
-  const banner = page.locator('.version-banner[role="alert"]');
-  assert.match((await banner.textContent()) ?? '', /no longer actively maintained/);
-  await banner.locator('a').click();
-  await page.waitForURL(`${server.url}/docs/getting-started/install`);
-  assert.equal(await page.locator('.version-banner').count(), 0, 'no banner on the latest version');
-  await context.close();
+  await site.withPage({ expectProblems: true }, async ({ page }) => {
+    await page.goto(`${site.url}/docs/1.0/getting-started/install`);
+    const banner = page.locator('.version-banner[role="alert"]');
+    assert.match((await banner.textContent()) ?? '', /no longer actively maintained/);
+    await banner.locator('a').click();
+    await page.waitForURL(`${site.url}/docs/getting-started/install`);
+    assert.equal(await page.locator('.version-banner').count(), 0, 'no banner on the latest version');
+  });
 });
 
 /** The docs links of the navbar (desktop) or the mobile menu (phone) as [visible label, path]. */
@@ -188,92 +179,92 @@ for (const viewport of VIEWPORTS) {
     const mobile = viewport.name === 'mobile';
 
     test('follow the version of the doc read, through client-side navigations', async () => {
-      const { context, page } = await newPage(browser, { viewport });
-      const watched = watchProblems(page);
-      await page.goto(`${server.url}/docs/1.0/getting-started/install`);
-      await page.waitForSelector('.navbar [data-island="VersionDropdown"][data-hydrated]');
-      const old = [
-        ['Docs', '/docs/1.0'],
-        ['Limits', '/docs/1.0/reference/rate-limits'],
-        ['Auth', '/docs/getting-started/authentication'],
-        ...(mobile ? [] : [['1.0 (legacy)', '/docs/1.0']]),
-      ];
-      if (mobile) await page.locator('[data-mobile-sidebar-toggle]').click();
-      if (mobile) await page.locator('[data-mobile-sidebar-back]').click();
-      assert.deepEqual((await docsLinks(page, mobile)).slice(0, old.length), old);
-      // A navbar link of the old version keeps the reader in it (client-side navigation).
-      await page
-        .locator(mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link', {
-          hasText: /^Limits$/,
-        })
-        .click();
-      await page.waitForSelector('.page[data-route="/docs/1.0/reference/rate-limits"]');
-      // The banner leads to the latest version: the navbar follows without a reload.
-      await page.locator('.version-banner a').click();
-      await page.waitForSelector('.page[data-route="/docs/reference/rate-limits"]');
-      if (mobile) await page.locator('[data-mobile-sidebar-toggle]').click();
-      if (mobile) await page.locator('[data-mobile-sidebar-back]').click();
-      await page.waitForFunction(
-        (selector) => document.querySelector(selector)?.getAttribute('href') === '/docs',
-        mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link',
-      );
-      assert.deepEqual((await docsLinks(page, mobile)).slice(0, 3), [
-        ['Docs', '/docs'],
-        ['Limits', '/docs/reference/rate-limits'],
-        ['Auth', '/docs/getting-started/authentication'],
-      ]);
-      assert.equal(
-        await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')),
-        '2.1',
-        'following the banner makes the latest version the preferred one',
-      );
-      assert.deepEqual(watched.problems, []);
-      await context.close();
+      await site.withPage({ viewport, expectProblems: true }, async ({ page }) => {
+        const watched = watchProblems(page);
+        await page.goto(`${site.url}/docs/1.0/getting-started/install`);
+        await page.waitForSelector('.navbar [data-island="VersionDropdown"][data-hydrated]');
+        const old = [
+          ['Docs', '/docs/1.0'],
+          ['Limits', '/docs/1.0/reference/rate-limits'],
+          ['Auth', '/docs/getting-started/authentication'],
+          ...(mobile ? [] : [['1.0 (legacy)', '/docs/1.0']]),
+        ];
+        if (mobile) await page.locator('[data-mobile-sidebar-toggle]').click();
+        if (mobile) await page.locator('[data-mobile-sidebar-back]').click();
+        assert.deepEqual((await docsLinks(page, mobile)).slice(0, old.length), old);
+        // A navbar link of the old version keeps the reader in it (client-side navigation).
+        await page
+          .locator(mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link', {
+            hasText: /^Limits$/,
+          })
+          .click();
+        await page.waitForSelector('.page[data-route="/docs/1.0/reference/rate-limits"]');
+        // The banner leads to the latest version: the navbar follows without a reload.
+        await page.locator('.version-banner a').click();
+        await page.waitForSelector('.page[data-route="/docs/reference/rate-limits"]');
+        if (mobile) await page.locator('[data-mobile-sidebar-toggle]').click();
+        if (mobile) await page.locator('[data-mobile-sidebar-back]').click();
+        await page.waitForFunction(
+          (selector) => document.querySelector(selector)?.getAttribute('href') === '/docs',
+          mobile ? '#mobile-sidebar [data-mobile-primary] a.menu-link' : '.navbar a.navbar__link',
+        );
+        assert.deepEqual((await docsLinks(page, mobile)).slice(0, 3), [
+          ['Docs', '/docs'],
+          ['Limits', '/docs/reference/rate-limits'],
+          ['Auth', '/docs/getting-started/authentication'],
+        ]);
+        assert.equal(
+          await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')),
+          '2.1',
+          'following the banner makes the latest version the preferred one',
+        );
+        assert.deepEqual(watched.problems, []);
+      });
     });
 
     test("outside the docs, show the reader's preferred version once hydrated, without a layout shift", async () => {
-      const { context, page } = await newPage(browser, { viewport });
-      const watched = watchProblems(page);
-      await page.goto(`${server.url}/docs/getting-started/install`);
-      const dropdown = await openableDropdown(page, mobile);
-      await openWithKeyboard(page, dropdown);
-      await dropdown.locator('a.dropdown__link', { hasText: '1.0 (legacy)' }).click();
-      await page.waitForSelector('.page[data-route="/docs/1.0/getting-started/install"]');
-      // A page outside the docs, loaded afresh: rendered for the last version, then the preference.
-      await page.goto(`${server.url}/search`);
-      const summary = page.locator('.navbar [data-island="PreferredVersionDropdown"][data-hydrated] summary');
-      await summary.waitFor();
-      await page.waitForFunction(
-        () => document.querySelector('.navbar a.navbar__link')?.getAttribute('href') === '/docs/1.0',
-      );
-      if (!mobile) assert.match(await summary.innerText(), /Versions:\s+1\.0 \(legacy\)$/);
-      if (mobile) {
-        // A page without a sidebar: the menu opens on its primary part.
-        await page.locator('[data-mobile-sidebar-toggle]').click();
-        const menu = page.locator('#mobile-sidebar [data-mobile-primary] details[data-plugin-id] summary');
-        assert.match(await menu.innerText(), /1\.0 \(legacy\)$/);
-      }
-      assert.deepEqual((await docsLinks(page, mobile)).slice(0, 3), [
-        ['Docs', '/docs/1.0'],
-        ['Limits', '/docs/1.0/reference/rate-limits'],
-        ['Auth', '/docs/getting-started/authentication'],
-      ]);
-      assert.equal(await layoutShift(page), 0, 'switching to the preferred version moves nothing');
-      assert.deepEqual(watched.problems, []);
-      await context.close();
+      await site.withPage({ viewport, expectProblems: true }, async ({ page }) => {
+        const watched = watchProblems(page);
+        await page.goto(`${site.url}/docs/getting-started/install`);
+        const dropdown = await openableDropdown(page, mobile);
+        await openWithKeyboard(page, dropdown);
+        await dropdown.locator('a.dropdown__link', { hasText: '1.0 (legacy)' }).click();
+        await page.waitForSelector('.page[data-route="/docs/1.0/getting-started/install"]');
+        // A page outside the docs, loaded afresh: rendered for the last version, then the preference.
+        await page.goto(`${site.url}/search`);
+        const summary = page.locator('.navbar [data-island="PreferredVersionDropdown"][data-hydrated] summary');
+        await summary.waitFor();
+        await page.waitForFunction(
+          () => document.querySelector('.navbar a.navbar__link')?.getAttribute('href') === '/docs/1.0',
+        );
+        if (!mobile) assert.match(await summary.innerText(), /Versions:\s+1\.0 \(legacy\)$/);
+        if (mobile) {
+          // A page without a sidebar: the menu opens on its primary part.
+          await page.locator('[data-mobile-sidebar-toggle]').click();
+          const menu = page.locator('#mobile-sidebar [data-mobile-primary] details[data-plugin-id] summary');
+          assert.match(await menu.innerText(), /1\.0 \(legacy\)$/);
+        }
+        assert.deepEqual((await docsLinks(page, mobile)).slice(0, 3), [
+          ['Docs', '/docs/1.0'],
+          ['Limits', '/docs/1.0/reference/rate-limits'],
+          ['Auth', '/docs/getting-started/authentication'],
+        ]);
+        assert.equal(await layoutShift(page), 0, 'switching to the preferred version moves nothing');
+        assert.deepEqual(watched.problems, []);
+      });
     });
   });
 }
 
 test('with JavaScript off, pages outside the docs show the last version', async () => {
-  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto(`${server.url}/search`);
-  assert.match(await page.locator('.navbar details[data-plugin-id] summary').innerText(), /Versions:\s+2\.1$/);
-  assert.deepEqual((await docsLinks(page, false)).slice(0, 4), [
-    ['Docs', '/docs'],
-    ['Limits', '/docs/reference/rate-limits'],
-    ['Auth', '/docs/getting-started/authentication'],
-    ['2.1', '/docs'],
-  ]);
-  await context.close();
+  await site.withPage({ javaScriptEnabled: false, expectProblems: true }, async ({ page }) => {
+    await page.goto(`${site.url}/search`);
+    assert.match(await page.locator('.navbar details[data-plugin-id] summary').innerText(), /Versions:\s+2\.1$/);
+    assert.deepEqual((await docsLinks(page, false)).slice(0, 4), [
+      ['Docs', '/docs'],
+      ['Limits', '/docs/reference/rate-limits'],
+      ['Auth', '/docs/getting-started/authentication'],
+      ['2.1', '/docs'],
+    ]);
+  });
 });

@@ -1,17 +1,14 @@
 // Features the repository's site configures in their simplest form only, proven on a site built
 // for them: more than one locale and docs version, a sidebar large enough to be sent lazily,
 // the colour-mode switch disabled; and error boundaries around islands, in Chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import type { Page, Route } from 'playwright-core';
+import { useBuiltSite } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { createMiniSite, REPO } from '../../helpers/mini-site.js';
-import { msUntilAppears, newPage } from './real-site.js';
-
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
+import { msUntilAppears } from './real-site.js';
 
 const CATEGORIES = 8;
 const DOCS_PER_CATEGORY = 20; // 160 links: over the 150 that are sent in full
@@ -54,15 +51,9 @@ export default defineConfig({
   return files;
 }
 
-before(async () => {
+const site = useBuiltSite(async () => {
   const root = await createMiniSite({ files: siteFiles() });
-  const out = await buildRealSite(['--config', join(root, 'site.config.ts')]);
-  server = await serveDirectory(out);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  return buildRealSite(['--config', join(root, 'site.config.ts')]);
 });
 
 const PAGE = '/guides/part-2/doc-3';
@@ -70,72 +61,71 @@ const waitForIslands = (page: Page) => page.waitForSelector('[data-island="Local
 
 describe('language and version dropdowns', () => {
   test('link to the same page in each locale keeping query and hash, and to each version; the chosen version is stored per docs plugin', async () => {
-    const { context, page } = await newPage(browser);
-    const { problems } = watchConsole(page);
-    await page.goto(`${server.url}${PAGE}?tab=python#section`);
-    await waitForIslands(page);
-    const locale = page.locator('.navbar [data-island="LocaleDropdown"] details');
-    await locale.locator('summary').click();
-    assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), true);
-    const links = locale.locator('a.dropdown__link');
-    await links.nth(1).focus();
-    assert.deepEqual(
-      await links.evaluateAll((as) =>
-        as.map((a) => [
-          a.textContent,
-          new URL((a as HTMLAnchorElement).href).pathname +
-            new URL((a as HTMLAnchorElement).href).search +
-            new URL((a as HTMLAnchorElement).href).hash,
-        ]),
-      ),
-      [
-        ['English', `${PAGE}?tab=python#section`],
-        ['Français', `/fr${PAGE}?tab=python#section`],
-      ],
-    );
-    await page.keyboard.press('Escape');
-    assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), false, 'Escape closes it');
-    // An outside mouse-down closes it.
-    await locale.locator('summary').click();
-    await page.locator('article h1').click(); // not a link: the version badge moved the text down
-    assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), false);
-    const versions = page.locator('.navbar [data-island="VersionDropdown"] details');
-    assert.equal(await versions.locator('summary').textContent(), 'Versions: Next');
-    assert.deepEqual(
-      await versions
-        .locator('a.dropdown__link')
-        .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])),
-      [
-        ['Next', PAGE],
-        ['1.0', `/1.0${PAGE}`],
-      ],
-    );
-    await versions.locator('summary').click();
-    await versions.locator('a:text("1.0")').click();
-    await page.waitForURL(`**/1.0${PAGE}`);
-    assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), '1.0');
-    assert.deepEqual(
-      problems.filter((p) => !/404/.test(p)),
-      [],
-      'no errors',
-    );
-    await context.close();
+    await site.withPage({ expectProblems: true }, async ({ page, problems }) => {
+      await page.goto(`${site.url}${PAGE}?tab=python#section`);
+      await waitForIslands(page);
+      const locale = page.locator('.navbar [data-island="LocaleDropdown"] details');
+      await locale.locator('summary').click();
+      assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), true);
+      const links = locale.locator('a.dropdown__link');
+      await links.nth(1).focus();
+      assert.deepEqual(
+        await links.evaluateAll((as) =>
+          as.map((a) => [
+            a.textContent,
+            new URL((a as HTMLAnchorElement).href).pathname +
+              new URL((a as HTMLAnchorElement).href).search +
+              new URL((a as HTMLAnchorElement).href).hash,
+          ]),
+        ),
+        [
+          ['English', `${PAGE}?tab=python#section`],
+          ['Français', `/fr${PAGE}?tab=python#section`],
+        ],
+      );
+      await page.keyboard.press('Escape');
+      assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), false, 'Escape closes it');
+      // An outside mouse-down closes it.
+      await locale.locator('summary').click();
+      await page.locator('article h1').click(); // not a link: the version badge moved the text down
+      assert.equal(await locale.evaluate((el) => (el as HTMLDetailsElement).open), false);
+      const versions = page.locator('.navbar [data-island="VersionDropdown"] details');
+      assert.equal(await versions.locator('summary').textContent(), 'Versions: Next');
+      assert.deepEqual(
+        await versions
+          .locator('a.dropdown__link')
+          .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')])),
+        [
+          ['Next', PAGE],
+          ['1.0', `/1.0${PAGE}`],
+        ],
+      );
+      await versions.locator('summary').click();
+      await versions.locator('a:text("1.0")').click();
+      await page.waitForURL(`**/1.0${PAGE}`);
+      assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), '1.0');
+      assert.deepEqual(
+        problems.filter((p) => !/404/.test(p)),
+        [],
+        'no errors',
+      );
+    });
   });
 
   test('follow client-side navigation to the new page', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(server.url + PAGE);
-    await waitForIslands(page);
-    await page.click('.sidebar a.menu-link[href="/guides/part-2/doc-4"]');
-    await page.waitForSelector('.page[data-route="/guides/part-2/doc-4"]');
-    await page.waitForSelector('[data-island="LocaleDropdown"][data-hydrated]');
-    assert.deepEqual(
-      await page
-        .locator('.navbar [data-island="LocaleDropdown"] a')
-        .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
-      ['/guides/part-2/doc-4', '/fr/guides/part-2/doc-4'],
-    );
-    await context.close();
+    await site.withPage({ expectProblems: true }, async ({ page }) => {
+      await page.goto(site.url + PAGE);
+      await waitForIslands(page);
+      await page.click('.sidebar a.menu-link[href="/guides/part-2/doc-4"]');
+      await page.waitForSelector('.page[data-route="/guides/part-2/doc-4"]');
+      await page.waitForSelector('[data-island="LocaleDropdown"][data-hydrated]');
+      assert.deepEqual(
+        await page
+          .locator('.navbar [data-island="LocaleDropdown"] a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+        ['/guides/part-2/doc-4', '/fr/guides/part-2/doc-4'],
+      );
+    });
   });
 });
 
@@ -150,74 +140,75 @@ describe('lazy sidebar categories', () => {
     };
 
   test('are sent empty and load their items when expanded, with a spinner only after 200 ms', async () => {
-    const { context, page } = await newPage(browser);
-    const { problems } = watchConsole(page);
-    await page.goto(server.url + PAGE);
-    await waitForIslands(page);
-    assert.equal(
-      await page.locator(lazyCategory).count(),
-      CATEGORIES - 1,
-      'every category but the current one is lazy',
-    );
-    assert.equal(await page.locator(`${lazyCategory} a`).count(), 0);
-    await page.route('**/meta/sidebars/guidesSidebar.json', delayed(900));
-    const first = page.locator(lazyCategory).first();
-    const spinnerAfter = await msUntilAppears(
-      page,
-      `${lazyCategory} [data-collapse-toggle]`,
-      `${lazyCategory} .spinner`,
-    );
-    assert.ok(spinnerAfter >= 200, `the spinner appeared ${spinnerAfter} ms after the click`);
-    await first.locator('a.menu-link').first().waitFor();
-    assert.equal(await first.locator('a.menu-link').count(), DOCS_PER_CATEGORY);
-    assert.equal(await first.locator('.spinner').count(), 0);
-    assert.equal(await first.locator('[data-collapse-toggle]').getAttribute('aria-expanded'), 'true');
-    // Another one comes from the same response, and the links work as usual.
-    await page.unroute('**/meta/sidebars/guidesSidebar.json');
-    const last = page.locator(lazyCategory).last();
-    await last.locator('[data-collapse-toggle]').click();
-    await last.locator('a.menu-link').first().click();
-    await page.waitForSelector(`.page[data-route="/guides/part-${CATEGORIES}/doc-1"]`);
-    assert.equal(await page.getAttribute('.sidebar [aria-current="page"]', 'href'), `/guides/part-${CATEGORIES}/doc-1`);
-    assert.deepEqual(problems, []);
-    await context.close();
+    await site.withPage({}, async ({ page }) => {
+      await page.goto(site.url + PAGE);
+      await waitForIslands(page);
+      assert.equal(
+        await page.locator(lazyCategory).count(),
+        CATEGORIES - 1,
+        'every category but the current one is lazy',
+      );
+      assert.equal(await page.locator(`${lazyCategory} a`).count(), 0);
+      await page.route('**/meta/sidebars/guidesSidebar.json', delayed(900));
+      const first = page.locator(lazyCategory).first();
+      const spinnerAfter = await msUntilAppears(
+        page,
+        `${lazyCategory} [data-collapse-toggle]`,
+        `${lazyCategory} .spinner`,
+      );
+      assert.ok(spinnerAfter >= 200, `the spinner appeared ${spinnerAfter} ms after the click`);
+      await first.locator('a.menu-link').first().waitFor();
+      assert.equal(await first.locator('a.menu-link').count(), DOCS_PER_CATEGORY);
+      assert.equal(await first.locator('.spinner').count(), 0);
+      assert.equal(await first.locator('[data-collapse-toggle]').getAttribute('aria-expanded'), 'true');
+      // Another one comes from the same response, and the links work as usual.
+      await page.unroute('**/meta/sidebars/guidesSidebar.json');
+      const last = page.locator(lazyCategory).last();
+      await last.locator('[data-collapse-toggle]').click();
+      await last.locator('a.menu-link').first().click();
+      await page.waitForSelector(`.page[data-route="/guides/part-${CATEGORIES}/doc-1"]`);
+      assert.equal(
+        await page.getAttribute('.sidebar [aria-current="page"]', 'href'),
+        `/guides/part-${CATEGORIES}/doc-1`,
+      );
+    });
   });
 
   test('show the error text and a Retry button that reloads when loading fails', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(server.url + PAGE);
-    await waitForIslands(page);
-    await page.evaluate(() => ((window as Window & { __before?: boolean }).__before = true));
-    await page.route('**/meta/sidebars/guidesSidebar.json', delayed(0, 500));
-    const first = page.locator(lazyCategory).first();
-    await first.locator('[data-collapse-toggle]').click();
-    const box = first.locator('.error-box[role="alert"]');
-    await box.waitFor();
-    assert.equal(
-      await box.locator('p').textContent(),
-      'Could not load the sidebar from /meta/sidebars/guidesSidebar.json (HTTP 500).',
-    );
-    assert.equal(await box.evaluate((el) => getComputedStyle(el).borderColor), 'rgb(179, 38, 30)');
-    await page.unroute('**/meta/sidebars/guidesSidebar.json');
-    await Promise.all([page.waitForEvent('load'), box.locator('button:text("Retry")').click()]);
-    assert.equal(
-      await page.evaluate(() => (window as Window & { __before?: boolean }).__before),
-      undefined,
-      'the page reloaded',
-    );
-    await context.close();
+    await site.withPage({ expectProblems: true }, async ({ page }) => {
+      await page.goto(site.url + PAGE);
+      await waitForIslands(page);
+      await page.evaluate(() => ((window as Window & { __before?: boolean }).__before = true));
+      await page.route('**/meta/sidebars/guidesSidebar.json', delayed(0, 500));
+      const first = page.locator(lazyCategory).first();
+      await first.locator('[data-collapse-toggle]').click();
+      const box = first.locator('.error-box[role="alert"]');
+      await box.waitFor();
+      assert.equal(
+        await box.locator('p').textContent(),
+        'Could not load the sidebar from /meta/sidebars/guidesSidebar.json (HTTP 500).',
+      );
+      assert.equal(await box.evaluate((el) => getComputedStyle(el).borderColor), 'rgb(179, 38, 30)');
+      await page.unroute('**/meta/sidebars/guidesSidebar.json');
+      await Promise.all([page.waitForEvent('load'), box.locator('button:text("Retry")').click()]);
+      assert.equal(
+        await page.evaluate(() => (window as Window & { __before?: boolean }).__before),
+        undefined,
+        'the page reloaded',
+      );
+    });
   });
 });
 
 test('with the switch disabled there is no toggle and a stored choice is deleted', async () => {
-  const { context, page } = await newPage(browser, { colorScheme: 'dark' });
-  await page.goto(server.url + PAGE);
-  assert.equal(await page.locator('.color-mode-toggle').count(), 0);
-  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-  await page.reload();
-  assert.equal(await page.evaluate(() => localStorage.getItem('theme')), null);
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
-  await context.close();
+  await site.withPage({ colorScheme: 'dark', expectProblems: true }, async ({ page }) => {
+    await page.goto(site.url + PAGE);
+    assert.equal(await page.locator('.color-mode-toggle').count(), 0);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    assert.equal(await page.evaluate(() => localStorage.getItem('theme')), null);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  });
 });
 
 describe('error boundaries', () => {
@@ -229,38 +220,41 @@ describe('error boundaries', () => {
     });
 
   test('a navbar item that fails to render shows a message asking the site author to check it', async () => {
-    const { context, page } = await newPage(browser);
-    // The locale dropdown island gets props it cannot render.
-    await rewrite(page, (html) =>
-      html.replace(/(data-island="LocaleDropdown" data-props=")[^"]*"/, '$1{&quot;locales&quot;:7}"'),
-    );
-    await page.goto(server.url + PAGE);
-    const message = page.locator('.navbar [data-island="LocaleDropdown"] .navbar-item-error');
-    await message.waitFor();
-    assert.equal(
-      await message.locator('p').first().textContent(),
-      'A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) of your site configuration:',
-    );
-    assert.deepEqual(JSON.parse((await message.locator('pre').textContent())!), {
-      type: 'localeDropdown',
-      position: 'right',
+    await site.withPage({ expectProblems: true }, async ({ page }) => {
+      // The locale dropdown island gets props it cannot render.
+      await rewrite(page, (html) =>
+        html.replace(/(data-island="LocaleDropdown" data-props=")[^"]*"/, '$1{&quot;locales&quot;:7}"'),
+      );
+      await page.goto(site.url + PAGE);
+      const message = page.locator('.navbar [data-island="LocaleDropdown"] .navbar-item-error');
+      await message.waitFor();
+      assert.equal(
+        await message.locator('p').first().textContent(),
+        'A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) of your site configuration:',
+      );
+      assert.deepEqual(JSON.parse((await message.locator('pre').textContent())!), {
+        type: 'localeDropdown',
+        position: 'right',
+      });
+      // The rest of the navbar works.
+      assert.equal(await page.locator('[data-island="VersionDropdown"] summary').textContent(), 'Versions: Next');
     });
-    // The rest of the navbar works.
-    assert.equal(await page.locator('[data-island="VersionDropdown"] summary').textContent(), 'Versions: Next');
-    await context.close();
   });
 
   test('an island that fails shows its error and a Try again button (route-level boundary)', async () => {
-    const { context, page } = await newPage(browser);
-    await rewrite(page, (html) => html.replace(/(data-island="AnnouncementBar" data-props=")[^"]*"/, '$1{not json"'));
-    await page.goto(server.url + PAGE);
-    const box = page.locator('[data-island="AnnouncementBar"] .route-error');
-    await box.waitFor();
-    assert.equal(await box.locator('p').textContent(), 'The props of the island "AnnouncementBar" are not valid JSON.');
-    assert.equal(await box.locator('button').textContent(), 'Try again');
-    await box.locator('button').click();
-    await page.locator('[data-island="AnnouncementBar"] .route-error').waitFor(); // still broken: the boundary shows it again
-    assert.equal(await page.isVisible('.navbar'), true);
-    await context.close();
+    await site.withPage({ expectProblems: true }, async ({ page }) => {
+      await rewrite(page, (html) => html.replace(/(data-island="AnnouncementBar" data-props=")[^"]*"/, '$1{not json"'));
+      await page.goto(site.url + PAGE);
+      const box = page.locator('[data-island="AnnouncementBar"] .route-error');
+      await box.waitFor();
+      assert.equal(
+        await box.locator('p').textContent(),
+        'The props of the island "AnnouncementBar" are not valid JSON.',
+      );
+      assert.equal(await box.locator('button').textContent(), 'Try again');
+      await box.locator('button').click();
+      await page.locator('[data-island="AnnouncementBar"] .route-error').waitFor(); // still broken: the boundary shows it again
+      assert.equal(await page.isVisible('.navbar'), true);
+    });
   });
 });

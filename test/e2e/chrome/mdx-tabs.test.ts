@@ -1,37 +1,19 @@
 // Docusaurus <Tabs> on MDX pages in Chromium: a groupId choice follows on the page, on other pages
 // and in other browser tabs; queryString reads and writes the URL; without JavaScript the tabs are
 // links to their panels and every panel can be read.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, withPage } from '../../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { useBuiltSite } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
-import { createMiniSite, REPO } from '../../helpers/mini-site.js';
+import { createMiniSite, fixtureSiteFiles, REPO } from '../../helpers/mini-site.js';
 import { waitForHydration } from './real-site.js';
 
 const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx');
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-
-before(async () => {
-  const files = Object.fromEntries(
-    fg
-      .sync(['content/**', 'src/**', 'static/**'], { cwd: FIXTURE })
-      .map((path) => [path, readFileSync(join(FIXTURE, path), 'utf8')]),
-  );
-  const root = await createMiniSite({
-    files: { ...files, 'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>' },
-  });
-  const out = await buildRealSite(['--config', join(root, 'site.config.ts')]);
-  server = await serveDirectory(out);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+const site = useBuiltSite(async () => {
+  const root = await createMiniSite({ files: fixtureSiteFiles(FIXTURE) });
+  return buildRealSite(['--config', join(root, 'site.config.ts')]);
 });
 
 const OS = '[data-tabs-group="operating-systems"]';
@@ -50,8 +32,8 @@ async function shownOs(page: Page, expected: string): Promise<void> {
 }
 
 test('a groupId choice follows on other pages and in other browser tabs; queryString is written to the URL', async () => {
-  await withPage(browser, {}, async ({ page, context }) => {
-    await page.goto(`${server.url}/guides/install-cli`);
+  await site.withPage({}, async ({ page, context }) => {
+    await page.goto(`${site.url}/guides/install-cli`);
     await waitForHydration(page);
     await shownOs(page, 'mac');
     assert.ok(await page.locator(`${OS} #tabs-1-mac`).isVisible(), 'the default tab (`default` prop) shows');
@@ -60,7 +42,7 @@ test('a groupId choice follows on other pages and in other browser tabs; querySt
     assert.equal(new URL(page.url()).searchParams.get('operating-systems'), 'linux', 'queryString writes the choice');
     assert.equal(new URL(page.url()).hash, '', 'the hash is left alone');
     const other = await context.newPage();
-    await other.goto(`${server.url}/guides/sdk-clients`);
+    await other.goto(`${site.url}/guides/sdk-clients`);
     await shownOs(other, 'linux');
     await other.locator(`${OS} [role="tab"][data-tab-value="win"]`).click();
     await shownOs(page, 'win'); // the first browser tab follows through the storage event
@@ -73,19 +55,19 @@ test('a groupId choice follows on other pages and in other browser tabs; querySt
 });
 
 test('?{queryString}=value picks the tab on arrival, over the stored choice', async () => {
-  await withPage(browser, {}, async ({ page }) => {
-    await page.goto(`${server.url}/guides/sdk-clients`);
+  await site.withPage({}, async ({ page }) => {
+    await page.goto(`${site.url}/guides/sdk-clients`);
     await page.evaluate(() => localStorage.setItem('docusaurus.tab.operating-systems', 'linux'));
-    await page.goto(`${server.url}/guides/install-cli?operating-systems=win`);
+    await page.goto(`${site.url}/guides/install-cli?operating-systems=win`);
     await shownOs(page, 'win');
-    await page.goto(`${server.url}/guides/install-cli`);
+    await page.goto(`${site.url}/guides/install-cli`);
     await shownOs(page, 'linux');
   });
 });
 
 test('without JavaScript: the default panel shows, and each tab link shows its panel', async () => {
-  await withPage(browser, { javaScriptEnabled: false }, async ({ page }) => {
-    await page.goto(`${server.url}/guides/sdk-clients`);
+  await site.withPage({ javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${site.url}/guides/sdk-clients`);
     const panel = (id: string) => page.locator(`[id="${id}"]`);
     assert.ok(await panel('tabs-2-py').isVisible(), 'defaultValue="py" shows first');
     assert.equal(await panel('tabs-2-js').isVisible(), false);

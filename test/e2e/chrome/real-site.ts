@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs';
 import { cp, readdir, stat, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory } from '../../helpers/browser.js';
+import { useBuiltSite, type BuiltSiteSession } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { REPO } from '../../helpers/mini-site.js';
 
@@ -38,24 +37,10 @@ export async function realSiteBuild(): Promise<string> {
 }
 
 /**
- * For a test file that drives Chromium against the built real site: registers the hooks that
- * serve the build on 127.0.0.1 and launch the browser before the tests, and close both after.
- * The returned object holds the browser and the site's URL once the `before` hook has run.
+ * For a test file that drives Chromium against the built real site: `useBuiltSite` (serve on
+ * 127.0.0.1, launch the browser before the tests, close both after) with the shared build.
  */
-export function useRealSiteInBrowser(): { browser: Browser; url: string } {
-  const session = {} as { browser: Browser; url: string };
-  let server: Awaited<ReturnType<typeof serveDirectory>> | undefined;
-  before(async () => {
-    server = await serveDirectory(await realSiteBuild());
-    session.url = server.url;
-    session.browser = await launchBrowser();
-  });
-  after(async () => {
-    await session.browser?.close();
-    await server?.close();
-  });
-  return session;
-}
+export const useRealSiteInBrowser = (): BuiltSiteSession => useBuiltSite(realSiteBuild);
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 800 };
