@@ -9,6 +9,7 @@ import type { OpenApiDocument } from './openapi-types.js';
 import { checkApiStructure } from './check-api-structure.js';
 import { checkRefs } from './check-refs.js';
 import { checkSchemaConstructs } from './check-schema-constructs.js';
+import { checkSchemaKeywords } from './check-schema-keywords.js';
 import { bundleRefs } from './bundle-refs.js';
 import { stripInternal } from './strip-internal.js';
 import { indexOperations, indexWebhooks } from './index-operations.js';
@@ -86,6 +87,7 @@ export async function loadApiSpec(
   const diagnostics = [...stripped.diagnostics, ...checkApiStructure(document, display(absolutePath))];
   if (hasErrors(diagnostics)) return { diagnostics, files: files() };
   diagnostics.push(...checkSchemaConstructs(document, display(absolutePath), refNames));
+  diagnostics.push(...checkSchemaKeywords(document, display(absolutePath)));
   const index = indexOperations(document);
   const webhooks = indexWebhooks(document);
   const spec: ApiSpec = {

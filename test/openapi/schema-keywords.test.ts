@@ -1,0 +1,114 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { checkSchemaKeywords } from '../../src/openapi/check-schema-keywords.js';
+import { loadFixture } from './helpers.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/constructs/${name}`, import.meta.url), 'utf8');
+
+test('schema keywords the pages do not show are warnings at their JSON pointer, once per schema', async () => {
+  const loaded = await loadFixture({ 'openapi.yaml': fixture('stations-3.1.yaml') });
+  assert.ok(loaded.spec, `the description loads: ${JSON.stringify(loaded.diagnostics)}`);
+  const found = loaded.diagnostics
+    .filter((d) => d.code === 'DG325' || d.code === 'DG326')
+    .map((d) => [d.code, d.severity, d.pointer]);
+  const readings =
+    '#/paths/~1stations~1{id}~1readings/get/responses/200/content/application~1json/schema/properties/readings';
+  assert.deepEqual(
+    found.sort(),
+    [
+      ['DG325', 'warning', '#/components/schemas/Station/dependentRequired'],
+      ['DG325', 'warning', '#/components/schemas/Station/properties/position/prefixItems'],
+      ['DG325', 'warning', '#/components/schemas/Station/properties/vendor/patternProperties'],
+      ['DG325', 'warning', '#/components/schemas/Station/properties/vendor/propertyNames'],
+      ['DG325', 'warning', '#/components/schemas/Station/unevaluatedProperties'],
+      ['DG325', 'warning', `${readings}/contains`],
+      ['DG325', 'warning', `${readings}/items/if`],
+      ['DG325', 'warning', `${readings}/items/properties/raw/contentEncoding`],
+      ['DG325', 'warning', `${readings}/items/properties/raw/contentMediaType`],
+      ['DG325', 'warning', `${readings}/items/properties/unit/not`],
+      ['DG325', 'warning', `${readings}/items/then`],
+      ['DG325', 'warning', `${readings}/minContains`],
+      ['DG326', 'warning', '#/paths/~1stations~1{id}~1readings/get/parameters/0/schema/maxLenght'],
+    ].sort(),
+  );
+  assert.ok(
+    loaded.diagnostics.every((d) => d.hint && d.file === 'openapi.yaml'),
+    'each names the file and has a hint',
+  );
+});
+
+const KNOWN = ['type', 'description', 'minimum', 'pattern', 'title', 'format', 'enum', 'default', 'readOnly'];
+const UNSHOWN = ['patternProperties', 'not', 'if', 'contains', 'dependentSchemas', 'unevaluatedItems', 'contentSchema'];
+const NESTING = ['properties', 'items', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'];
+
+/** A small seeded generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** A random schema tree; `planted` gets the pointer of every keyword the pages cannot show. */
+function randomSchema(next: () => number, at: string, depth: number, planted: Set<string>): Record<string, unknown> {
+  const schema: Record<string, unknown> = {};
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  for (let i = 0; i < 1 + Math.floor(next() * 3); i++) schema[pick(KNOWN)] = 'x';
+  if (next() < 0.4) {
+    const key = pick(UNSHOWN);
+    schema[key] = { type: 'string' };
+    planted.add(`${at}/${key}`);
+  }
+  if (next() < 0.2) {
+    const key = `made${Math.floor(next() * 1000)}Up`;
+    schema[key] = 1;
+    planted.add(`${at}/${key}`);
+  }
+  if (next() < 0.3) schema[`x-vendor-${Math.floor(next() * 10)}`] = { not: 'a schema' };
+  if (depth < 4 && next() < 0.7) {
+    const key = pick(NESTING);
+    const child = (p: string) => randomSchema(next, p, depth + 1, planted);
+    if (key === 'properties') schema.properties = { a: child(`${at}/properties/a`), b: child(`${at}/properties/b`) };
+    else if (key === 'items' || key === 'additionalProperties') schema[key] = child(`${at}/${key}`);
+    else schema[key] = [child(`${at}/${key}/0`), child(`${at}/${key}/1`)];
+  }
+  return schema;
+}
+
+test('no keyword of a generated schema is silently dropped: each one the pages cannot show is warned, nothing else', () => {
+  for (let seed = 1; seed <= 200; seed++) {
+    const next = random(seed);
+    const planted = new Set<string>();
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/a': {
+          post: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: randomSchema(
+                    next,
+                    '#/paths/~1a/post/requestBody/content/application~1json/schema',
+                    0,
+                    planted,
+                  ),
+                },
+              },
+            },
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/S' } } },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { S: randomSchema(next, '#/components/schemas/S', 0, planted) } },
+    };
+    const warned = checkSchemaKeywords(document, 'openapi.json').map((d) => d.pointer);
+    assert.deepEqual(new Set(warned), planted, `seed ${seed}: every unshown keyword warned, and only those`);
+    assert.equal(warned.length, planted.size, `seed ${seed}: each keyword warned once`);
+  }
+});
