@@ -47,9 +47,14 @@ export interface SchemaView {
   href?: string;
 }
 
-/** Alternatives of a schema: `oneOf`/`anyOf` (one to pick), or `allOf` parts that stay separate. */
+/**
+ * Alternatives of a schema: `oneOf`/`anyOf` (one to pick), `allOf` parts that stay separate, or the
+ * positions of a tuple (`prefixItems`: the nth item has the nth schema).
+ */
 export interface CompositionView {
-  kind: 'oneOf' | 'anyOf' | 'allOf';
+  kind: 'oneOf' | 'anyOf' | 'allOf' | 'tuple';
+  /** A tuple followed by `items: false`: the array has no items after these positions. */
+  closed?: boolean;
   variants: SchemaView[];
   /**
    * What each variant is called, by index: its `discriminator.mapping` key(s), else its

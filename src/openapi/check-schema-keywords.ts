@@ -29,6 +29,7 @@ const SHOWN = new Set([
   'allOf',
   'oneOf',
   'anyOf',
+  'prefixItems',
   'multipleOf',
   'minimum',
   'maximum',
@@ -65,7 +66,6 @@ const NOT_FOR_READERS = new Set([
  * with what the reader misses. Their sub-schemas are not looked into: nothing of them is shown.
  */
 const NOT_SHOWN: Readonly<Record<string, string>> = {
-  prefixItems: 'the tuple positions are shown as separate parts, not as positions 1..n',
   patternProperties: 'the properties whose names match a pattern are not listed',
   propertyNames: 'the rule for property names is not shown',
   not: 'what the value must not be is not shown',
@@ -92,7 +92,7 @@ const NOT_SHOWN: Readonly<Record<string, string>> = {
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas, that the pages walk into. */
 const ONE_SCHEMA = ['items', 'additionalProperties'];
 const MAP_OF_SCHEMAS = ['properties'];
-const LIST_OF_SCHEMAS = ['allOf', 'oneOf', 'anyOf'];
+const LIST_OF_SCHEMAS = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
 
 /** Keys of the description whose values are data, never schemas or OpenAPI objects. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-codeSamples', 'x-code-samples']);

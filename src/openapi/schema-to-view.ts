@@ -126,7 +126,8 @@ function wellFormed(schema: SchemaObject): SchemaObject {
     (key) =>
       schema[key] !== undefined &&
       typeof schema[key] !== 'object' &&
-      !(key === 'additionalProperties' && typeof schema[key] === 'boolean'),
+      // `additionalProperties: false` and (after `prefixItems`) `items: false` are JSON Schema's way to say 'no more'.
+      !((key === 'additionalProperties' || key === 'items') && typeof schema[key] === 'boolean'),
   );
   if (bad.length === 0 && badObjects.length === 0) return schema;
   const out: Record<string, unknown> = { ...schema };
@@ -198,9 +199,16 @@ function children(
     out.additionalProperties = walk(schema.additionalProperties, state, { at: at('additionalProperties') });
   }
   if (schema.items && typeof schema.items === 'object') out.items = walk(schema.items, state, { at: at('items') });
-  else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
+  if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
+    // A tuple: positions 1..n, each with its own schema; `items` (above) is the schema of the rest.
     const variants = schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) }));
-    out.composition = { kind: 'allOf', variants, labels: variants.map((v, i) => v.title ?? `Item ${i + 1}`) };
+    const labels = variants.map((_, i) => `[${i + 1}]`);
+    out.composition = {
+      kind: 'tuple',
+      variants,
+      labels,
+      ...((schema.items as unknown) === false ? { closed: true } : {}),
+    };
   }
   const alternatives = alternativesOf(schema, state.ctx.document, state.ctx.refNames, location);
   if (alternatives && (!alternatives.fromMapping || listsMapping)) {
@@ -239,6 +247,7 @@ function hasChildren(schema: SchemaObject): boolean {
   return Boolean(
     schema.properties ||
     schema.items ||
+    schema.prefixItems ||
     schema.oneOf ||
     schema.anyOf ||
     schema.allOf ||

@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { checkSchemaKeywords } from '../../src/openapi/check-schema-keywords.js';
-import { loadFixture } from './helpers.js';
+import type { SchemaView } from '../../src/api-view.js';
+import { operationMarkdown } from '../../src/output/markdown/operation-markdown.js';
+import { buildPages, loadFixture, renderPageBody } from './helpers.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/constructs/${name}`, import.meta.url), 'utf8');
 
@@ -18,7 +20,6 @@ test('schema keywords the pages do not show are warnings at their JSON pointer, 
     found.sort(),
     [
       ['DG325', 'warning', '#/components/schemas/Station/dependentRequired'],
-      ['DG325', 'warning', '#/components/schemas/Station/properties/position/prefixItems'],
       ['DG325', 'warning', '#/components/schemas/Station/properties/vendor/patternProperties'],
       ['DG325', 'warning', '#/components/schemas/Station/properties/vendor/propertyNames'],
       ['DG325', 'warning', '#/components/schemas/Station/unevaluatedProperties'],
@@ -40,7 +41,7 @@ test('schema keywords the pages do not show are warnings at their JSON pointer, 
 
 const KNOWN = ['type', 'description', 'minimum', 'pattern', 'title', 'format', 'enum', 'default', 'readOnly'];
 const UNSHOWN = ['patternProperties', 'not', 'if', 'contains', 'dependentSchemas', 'unevaluatedItems', 'contentSchema'];
-const NESTING = ['properties', 'items', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'];
+const NESTING = ['properties', 'items', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', 'prefixItems'];
 
 /** A small seeded generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -111,4 +112,29 @@ test('no keyword of a generated schema is silently dropped: each one the pages c
     assert.deepEqual(new Set(warned), planted, `seed ${seed}: every unshown keyword warned, and only those`);
     assert.equal(warned.length, planted.size, `seed ${seed}: each keyword warned once`);
   }
+});
+
+test('prefixItems is a tuple of positions [1]..[n], on the page and in its Markdown twin, with `items: false` as no further items', async () => {
+  const loaded = await loadFixture({ 'openapi.yaml': fixture('stations-3.1.yaml') });
+  assert.ok(loaded.spec, 'the description loads');
+  const { pages } = buildPages(loaded.spec);
+  const page = pages.find((p) => p.title === 'Register a station');
+  assert.ok(page && page.body.type === 'api-operation', 'the operation page');
+  const body = page.body.operation.requestBody?.contents[0].schema;
+  const position = body?.properties?.find((p: SchemaView) => p.name === 'position');
+  assert.equal(position?.composition?.kind, 'tuple');
+  assert.deepEqual(position?.composition?.labels, ['[1]', '[2]']);
+  assert.equal(position?.composition?.closed, true);
+  const html = renderPageBody(page);
+  assert.doesNotMatch(html, /All of/, 'a tuple is not labelled as allOf parts');
+  assert.match(html, /<p class="api-schema__composition-label">Tuple<\/p>/);
+  assert.match(
+    html,
+    /\[1\].*?number.*?latitude.*?\[2\].*?number.*?longitude/s,
+    'positions in order, with their descriptions',
+  );
+  assert.match(html, /No further items/);
+  const twin = operationMarkdown(page.body.operation);
+  assert.match(twin, /- tuple \[1\]: number — latitude\n\s*- tuple \[2\]: number — longitude\n\s*- no further items/);
+  assert.doesNotMatch(twin, /allOf/, 'the twin does not call the tuple allOf either');
 });

@@ -79,9 +79,14 @@ export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] 
   composition?.variants.forEach((variant, i) => {
     const label = composition.labels[i];
     const type = schemaType(variant);
-    lines.push(`${'  '.repeat(depth)}- ${composition.kind}${by} ${label}${label === type ? '' : `: ${type}`}`);
+    // A tuple position says what it holds in its description ('latitude'): the twin keeps it.
+    const about = composition.kind === 'tuple' ? text(variant.descriptionHtml) : '';
+    lines.push(
+      `${'  '.repeat(depth)}- ${composition.kind}${by} ${label}${label === type ? '' : `: ${type}`}${about ? ` — ${about}` : ''}`,
+    );
     lines.push(...schemaTree(variant, depth + 1));
   });
+  if (composition?.closed) lines.push(`${'  '.repeat(depth)}- no further items`);
   return lines;
 }
 

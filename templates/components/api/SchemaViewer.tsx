@@ -8,7 +8,7 @@ import { SchemaFacts } from './SchemaFacts.js';
 /** Levels open by default; deeper ones start collapsed. */
 const OPEN_LEVELS = 2;
 
-const COMPOSITION_LABEL = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of' } as const;
+const COMPOSITION_LABEL = { oneOf: 'One of', anyOf: 'Any of', allOf: 'All of', tuple: 'Tuple' } as const;
 
 /** The element id of the field at a tree position (see field-anchors), if it has one. */
 type AnchorOf = (key: string) => string | undefined;
@@ -154,10 +154,10 @@ type CompositionProps = Omit<NodeProps, 'node'> & { composition: CompositionView
 
 function Composition(props: CompositionProps) {
   const { composition, depth, treeKey, anchorOf } = props;
-  if (composition.kind === 'allOf') {
+  if (composition.kind === 'allOf' || composition.kind === 'tuple') {
     return (
       <div className="api-schema__composition">
-        <p className="api-schema__composition-label">{COMPOSITION_LABEL.allOf}</p>
+        <p className="api-schema__composition-label">{COMPOSITION_LABEL[composition.kind]}</p>
         <ul className="api-schema__variants">
           {composition.variants.map((variant, i) => (
             <li key={i}>
@@ -171,6 +171,7 @@ function Composition(props: CompositionProps) {
             </li>
           ))}
         </ul>
+        {composition.closed && <p className="api-schema__composition-label">No further items</p>}
       </div>
     );
   }
