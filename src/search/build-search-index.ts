@@ -3,7 +3,9 @@ import MiniSearch from 'minisearch';
 import type { Page } from '../model.js';
 import type { OutputFile } from '../output/output-file.js';
 import { buildSearchPages, type SearchPage, type SearchPageType } from './build-search-pages.js';
-import { packTerms, splitTermKeys } from './pack-terms.js';
+import { packTerms } from './pack-terms.js';
+import { splitBySize } from './split-terms.js';
+import { createMergedPostings } from './term-postings.js';
 import {
   MANIFEST_FILE,
   SEARCH_DIR,
@@ -14,11 +16,9 @@ import {
   miniSearchOptions,
   termFileName,
   type ContentPage,
-  type PackedField,
   type PackedTerm,
   type SearchDocument,
   type SearchManifest,
-  type TermFile,
 } from './search-index-format.js';
 
 export interface SearchIndexOptions {
@@ -112,45 +112,31 @@ export function createSearchIndexBuilder(): {
   };
 }
 
-/** Appends a part's packed field (ids shifted by `offset`) to the merged postings of its term. */
-function appendField(
-  merged: Map<number, { ids: number[]; tfs: number[] }>,
-  [fieldId, deltas, tfs]: PackedField,
-  offset: number,
-) {
-  let postings = merged.get(fieldId);
-  if (!postings) merged.set(fieldId, (postings = { ids: [], tfs: [] }));
-  let id = offset;
-  deltas.forEach((delta, i) => {
-    id += delta;
-    postings.ids.push(id);
-    postings.tfs.push(tfs ? tfs[i] : 1);
-  });
-}
-
-/** The postings of all parts as `packTerms` gives them for one index of every page (terms sorted, ids ascending). */
-function mergeTerms(parts: readonly SearchIndexPart[]): PackedTerm[] {
-  const terms = new Map<string, Map<number, { ids: number[]; tfs: number[] }>>();
+/**
+ * The term files of all parts, as one index of every page gives them: the postings merged compactly
+ * (`createMergedPostings`), then each term turned into JSON on its own and the terms split into files
+ * of about `target` bytes by their JSON sizes (`splitTermKeys`' rule), so the merged postings are
+ * never all in memory as arrays.
+ */
+function termFilesOf(
+  parts: readonly SearchIndexPart[],
+  target: number,
+): { keys: string[]; fileOf: number[]; files: string[] } {
+  const merged = createMergedPostings();
   let offset = 0;
   for (const part of parts) {
-    for (const [term, ...fields] of part.terms) {
-      let merged = terms.get(term);
-      if (!merged) terms.set(term, (merged = new Map()));
-      for (const field of fields as PackedField[]) appendField(merged, field, offset);
-    }
+    merged.add(part.terms, offset);
     offset += part.documentCount;
   }
-  return [...terms]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([term, fields]): PackedTerm => {
-      const packed = [...fields]
-        .sort(([a], [b]) => a - b)
-        .map(([fieldId, { ids, tfs }]): PackedField => {
-          const deltas = ids.map((id, i) => (i === 0 ? id : id - ids[i - 1]));
-          return tfs.every((tf) => tf === 1) ? [fieldId, deltas] : [fieldId, deltas, tfs];
-        });
-      return [term, ...packed];
-    });
+  const terms: string[] = [];
+  const json: string[] = [];
+  for (const packed of merged.packedTerms()) {
+    terms.push(packed[0]);
+    json.push(JSON.stringify(packed));
+  }
+  const { keys, fileOf, groups } = splitBySize(terms, (i) => json[i].length + 1, target);
+  // The JSON of a TermFile (`{ terms }`), from its terms' own JSON.
+  return { keys, fileOf, files: groups.map((group) => `{"terms":[${group.map((i) => json[i]).join(',')}]}`) };
 }
 
 /**
@@ -171,7 +157,7 @@ function averageFieldLengths(fieldLength: readonly number[]): number[] {
 export function mergeSearchParts(parts: readonly SearchIndexPart[], options: SearchIndexOptions = {}): SearchIndex {
   const fieldLength = parts.flatMap((part) => part.fieldLength);
   return indexFiles({
-    terms: mergeTerms(parts),
+    termFiles: termFilesOf(parts, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES),
     fieldLength,
     averageFieldLength: averageFieldLengths(fieldLength),
     pages: parts.flatMap((part) => part.pages),
@@ -224,9 +210,9 @@ function contentFilesOf(pages: readonly IndexedPage[], target: number): { files:
   return { files, pagesPerFile };
 }
 
-/** What the files of an index are made from: the postings (packed), the field lengths, the pages. */
+/** What the files of an index are made from: the term files, the field lengths, the pages. */
 interface IndexData {
-  terms: PackedTerm[];
+  termFiles: ReturnType<typeof termFilesOf>;
   fieldLength: number[];
   averageFieldLength: number[];
   pages: readonly IndexedPage[];
@@ -234,9 +220,15 @@ interface IndexData {
   options: SearchIndexOptions;
 }
 
-function indexFiles({ terms, fieldLength, averageFieldLength, pages, documentCount, options }: IndexData): SearchIndex {
-  const { keys, fileOf, groups } = splitTermKeys(terms, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES);
-  const termFiles = groups.map((group) => JSON.stringify({ terms: group } satisfies TermFile));
+function indexFiles({
+  termFiles: terms,
+  fieldLength,
+  averageFieldLength,
+  pages,
+  documentCount,
+  options,
+}: IndexData): SearchIndex {
+  const { keys, fileOf, files: termFiles } = terms;
   const contentBytes = pages.reduce((sum, page) => sum + page.content.length, 0);
   const termBytes = termFiles.reduce((sum, contents) => sum + contents.length, 0);
   const small = contentBytes + termBytes <= EAGER_LOAD_BYTES;
