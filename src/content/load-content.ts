@@ -108,7 +108,8 @@ export async function loadContent({
   const [markdownOutcomes, mdxOutcomes] = await Promise.all([
     cache
       ? parsePagesCached(cache, markdownEntries, parseOptions, assets)
-      : parsePages(markdownEntries, parseOptions, { scratchDir }),
+      : // Nothing reads a page's Markdown after its parse here: workers let it go once they have it.
+        parsePages(markdownEntries, parseOptions, { scratchDir, release: true }),
     mdxEntries.length ? parseMdx() : [],
   ]);
   const byEntry = new Map([...markdownOutcomes, ...mdxOutcomes].map((outcome) => [outcome.entry, outcome]));

@@ -69,16 +69,27 @@ function received({ bodyFile, ...parsed }: ParsedPage & { bodyFile?: string }): 
 }
 
 /**
+ * Empties the Markdown of an entry a worker has taken: the main thread held every page's source
+ * (~11 KB a page on the bench content) until the last share was parsed. Only for entries nobody
+ * reads again (a build without the build cache, whose content cache keeps the split sources).
+ */
+function releaseSource(entry: DocEntry): void {
+  entry.source.text = '';
+  entry.body = '';
+}
+
+/**
  * Parses pages in order. Markdown parsing is CPU-bound (micromark), so large sites are split over
  * worker threads, one per core; results keep the input order, so output stays deterministic.
  * With `scratchDir`, the workers write each page's body HTML there and the pages read it back
  * when asked (`spilled-body.ts`): memory no longer grows with every page's HTML. Sites below
- * PARALLEL_THRESHOLD are parsed here and keep their bodies in memory.
+ * PARALLEL_THRESHOLD are parsed here and keep their bodies in memory. With `release`, each entry's
+ * Markdown is emptied once its worker has it (`releaseSource`): the caller must not read it again.
  */
 export async function parsePages(
   entries: readonly DocEntry[],
   options: ParsePageOptions,
-  { scratchDir }: { scratchDir?: string } = {},
+  { scratchDir, release = false }: { scratchDir?: string; release?: boolean } = {},
 ): Promise<ParseOutcome[]> {
   const url = workerUrl('parse-worker', import.meta.url);
   const workers = Math.min(availableParallelism(), 4);
@@ -95,7 +106,10 @@ export async function parsePages(
       scratchDir,
       offset: start,
     };
-    const parts = await streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
+    const parsing = streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
+    // The worker has its copy of the share (workerData is copied when it starts).
+    if (release) for (const entry of share) releaseSource(entry);
+    const parts = await parsing;
     return parts
       .flatMap((part) => part.results)
       .map((result, i): ParseOutcome =>

@@ -97,3 +97,30 @@ test('workers parse shares of at most PAGES_PER_WORKER pages, covering every pag
         assert.equal(shares.length, workers, `${count} pages: one share per worker when they fit`);
     }
 });
+
+test('with release, each entry sent to a worker has its Markdown emptied, and the pages are the same', async () => {
+  const options = (list: ReturnType<typeof entries>) => ({
+    processor: createMarkdownProcessor({ trusted: true }),
+    highlighter: createHighlighter(),
+    docRoutes: new Map(list.map((e) => [e.source.absolutePath, e.route])),
+    baseUrl: '/',
+    assetUrl: (path: string) => path,
+  });
+  const kept = entries(PARALLEL_THRESHOLD + 10);
+  const released = entries(PARALLEL_THRESHOLD + 10);
+  const held = await parsePages(kept, options(kept));
+  const parsedReleased = await parsePages(released, options(released), { release: true });
+  assert.deepEqual(
+    parsedReleased.map((o) => o.parsed),
+    held.map((o) => o.parsed),
+    'the same pages whether the main thread keeps the Markdown or not',
+  );
+  assert.ok(
+    released.every((e) => e.source.text === '' && e.body === ''),
+    'every released entry lost its text and body',
+  );
+  assert.ok(
+    kept.every((e) => e.source.text.includes('## Rewards')),
+    'without release, the entries keep their Markdown',
+  );
+});
