@@ -28,6 +28,14 @@ export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
   '@docusaurus/useBaseUrl': 'src/content/mdx/theme/base-url.ts',
   '@docusaurus/BrowserOnly': 'src/client/mdx-theme/BrowserOnly.tsx',
   '@docusaurus/useDocusaurusContext': 'src/content/mdx/theme/docusaurus-context.ts',
+  '@theme/ThemedImage': 'src/content/mdx/theme/ThemedImage.tsx',
+  '@theme/Heading': 'src/content/mdx/theme/Heading.tsx',
+  '@docusaurus/useIsBrowser': 'src/content/mdx/theme/browser-hooks.ts',
+  '@docusaurus/ExecutionEnvironment': 'src/content/mdx/theme/execution-environment.ts',
+  '@docusaurus/router': 'src/content/mdx/theme/browser-hooks.ts',
+  '@docusaurus/Translate': 'src/content/mdx/theme/translate.tsx',
+  '@docusaurus/Interpolate': 'src/content/mdx/theme/interpolate.ts',
+  '@docusaurus/theme-common': 'src/content/mdx/theme/theme-common.ts',
 };
 
 /** `docsgen:mdx-islands`: a loader per component module (esbuild makes each a chunk) and the site context. */

@@ -128,3 +128,57 @@ test('an image imported by the page is a hashed asset of the page', async () => 
     ['static/img/coverage-map.svg'],
   );
 });
+
+test('@theme/ThemedImage: both images, each with the class the colour mode shows; @theme/Heading with its anchor', async () => {
+  const outcome = await parseMdx(
+    `${FM}import ThemedImage from '@theme/ThemedImage';\nimport Heading from '@theme/Heading';\nimport useBaseUrl from '@docusaurus/useBaseUrl';\n\n` +
+      '<ThemedImage\n  alt="Hotspot placement"\n  width="480"\n  sources={{\n    light: useBaseUrl(\'/img/placement-light.svg\'),\n    dark: useBaseUrl(\'/img/placement-dark.svg\'),\n  }}\n/>\n\n' +
+      '<Heading as="h2" id="antenna-gain">Antenna gain</Heading>\n\n<Heading as="h1">Not linked</Heading>\n',
+  );
+  assert.deepEqual(outcome.diagnostics, []);
+  const html = htmlOf(outcome);
+  assert.match(
+    html,
+    /<img width="480" src="\/docs\/img\/placement-light\.svg" alt="Hotspot placement" class="themed-image themed-image--light"\/><img width="480" src="\/docs\/img\/placement-dark\.svg" alt="Hotspot placement" class="themed-image themed-image--dark"\/>/,
+  );
+  assert.match(
+    html,
+    /<h2 id="antenna-gain">Antenna gain<a class="hash-link" href="#antenna-gain" aria-label="Direct link to Antenna gain"/,
+  );
+  assert.match(html, /<h1>Not linked<\/h1>/);
+});
+
+test('useIsBrowser, ExecutionEnvironment, useLocation, Translate, Interpolate and useColorMode render as on Docusaurus’ server', async () => {
+  const outcome = await parseMdx(
+    `${FM}import useIsBrowser from '@docusaurus/useIsBrowser';\nimport ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';\n` +
+      "import {useLocation} from '@docusaurus/router';\nimport Translate, {translate} from '@docusaurus/Translate';\n" +
+      "import Interpolate from '@docusaurus/Interpolate';\nimport {useColorMode, ThemeClassNames} from '@docusaurus/theme-common';\n\n" +
+      'export const Where = () => {\n  const {pathname} = useLocation();\n  const {colorMode} = useColorMode();\n' +
+      '  return <p className={ThemeClassNames.docs.docMarkdown}>{pathname} in {colorMode} mode, browser: {String(useIsBrowser())}, DOM: {String(ExecutionEnvironment.canUseDOM)}</p>;\n};\n\n' +
+      '<Where />\n\n<Translate id="rewards.count" values={{count: 3}}>{"{count} rewards today"}</Translate>\n\n' +
+      "{translate({message: 'Hotspots in {city}'}, {city: 'Lisbon'})}\n\n" +
+      '<Interpolate values={{firmware: <code>1.19</code>}}>{"Needs firmware {firmware} or later"}</Interpolate>\n',
+    'where',
+  );
+  assert.deepEqual(outcome.diagnostics, []);
+  const html = htmlOf(outcome);
+  assert.match(
+    html,
+    /<p class="theme-doc-markdown">\/docs\/guides\/where in light mode, browser: false, DOM: false<\/p>/,
+  );
+  assert.match(html, /3 rewards today/);
+  assert.match(html, /Hotspots in Lisbon/);
+  assert.match(html, /Needs firmware <code>1\.19<\/code> or later/);
+});
+
+test('a named import a provided module does not have is an error at the import, not an undefined component', async () => {
+  const outcome = await parseMdx(
+    `${FM}import {useWindowSize} from '@docusaurus/theme-common';\n\nSize: {useWindowSize()}\n`,
+  );
+  assert.equal(outcome.parsed, undefined);
+  assert.deepEqual(
+    outcome.diagnostics.map((d) => `${d.code} ${d.severity}`),
+    ['DG231 error'],
+  );
+  assert.match(outcome.diagnostics[0].message, /useWindowSize/);
+});

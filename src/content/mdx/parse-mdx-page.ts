@@ -114,6 +114,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     docusaurus: options.docusaurus,
     highlighter: options.highlighter,
     sourcePath: entry.source.relativePath,
+    pathname: `${options.baseUrl}${entry.route.slice(1)}`,
     nextId: () => ++lastId,
     diagnostics: [],
     islands: { modules: new Set<string>(), html: [], lastId: () => lastId, lineOffset: entry.lineOffset },

@@ -13,6 +13,11 @@ import BrowserOnly from './theme/BrowserOnly.js';
 import useDocusaurusContext from './theme/docusaurus-context.js';
 import { island } from './island.js';
 import MDXComponents from './theme/mdx-components.js';
+import ThemedImage from './theme/ThemedImage.js';
+import Heading from './theme/Heading.js';
+import useIsBrowser, { ExecutionEnvironment, useHistory, useLocation } from './theme/browser-hooks.js';
+import Translate, { Interpolate, interpolate, translate } from './theme/translate.js';
+import { ThemeClassNames, useColorMode, useThemeConfig } from './theme/theme-common.js';
 
 const esModule = (exports: Record<string, unknown>) => Object.freeze({ __esModule: true, ...exports });
 
@@ -37,6 +42,14 @@ export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   '@docusaurus/useDocusaurusContext': esModule({ default: useDocusaurusContext }),
   // The mapping a swizzled src/theme/MDXComponents extends (mdx-scope.ts).
   '@theme-original/MDXComponents': esModule({ default: MDXComponents }),
+  '@theme/ThemedImage': esModule({ default: ThemedImage }),
+  '@theme/Heading': esModule({ default: Heading }),
+  '@docusaurus/useIsBrowser': esModule({ default: useIsBrowser }),
+  '@docusaurus/ExecutionEnvironment': esModule({ default: ExecutionEnvironment }),
+  '@docusaurus/router': esModule({ useLocation, useHistory }),
+  '@docusaurus/Translate': esModule({ default: Translate, translate }),
+  '@docusaurus/Interpolate': esModule({ default: Interpolate, interpolate }),
+  '@docusaurus/theme-common': esModule({ useColorMode, useThemeConfig, ThemeClassNames }),
   // What the page imports site components through (bundle-mdx.ts).
   'docsgen/island': esModule({ island }),
 };

@@ -26,6 +26,8 @@ export interface MdxPageContextValue {
   highlighter: Highlighter;
   /** Source path relative to the site root, for messages. */
   sourcePath: string;
+  /** The page's URL path with the base URL (`useLocation` on the server); undefined in the browser. */
+  pathname?: string;
   nextId(): number;
   /** Problems found while rendering that do not stop the page (warnings). */
   diagnostics: Diagnostic[];
@@ -53,4 +55,9 @@ export function useMdxPage(): MdxPageContextValue {
   const value = useContext(MdxPageContext);
   if (!value) throw new Error('docsgen theme components render only inside an MDX page');
   return value;
+}
+
+/** The page context, or null outside an MDX page (a hook shared by the server and the browser). */
+export function useMdxPageOrNull(): MdxPageContextValue | null {
+  return useContext(MdxPageContext);
 }
