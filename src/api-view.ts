@@ -251,6 +251,8 @@ export interface OperationLinkView {
   /** baseUrl-joined URL of the operation's page. */
   href: string;
   deprecated: boolean;
+  /** Set when the link is to a webhook's page or to a callback request on its operation's page. */
+  kind?: 'webhook' | 'callback';
 }
 
 export interface SecuritySchemeView {

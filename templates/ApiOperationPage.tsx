@@ -63,7 +63,7 @@ export function ApiOperationPage({ operation }: ApiOperationPageProps) {
             <ResponseTabs responses={operation.responses} anchors={anchors} />
           </section>
         )}
-        {operation.callbacks && <Callbacks callbacks={operation.callbacks} />}
+        {operation.callbacks && <Callbacks callbacks={operation.callbacks} anchors={anchors} />}
       </div>
     </article>
   );

@@ -207,6 +207,7 @@ export function OperationList({ operations }: { operations: OperationLinkView[] 
             <MethodBadge method={operation.method} />
             <span className="api-operations__summary">{operation.summary}</span>
             <code className="api-operations__path">{operation.path}</code>
+            {operation.kind && <span className={`api-flag api-flag--${operation.kind}`}>{operation.kind}</span>}
             {operation.deprecated && <span className="api-flag api-flag--deprecated">deprecated</span>}
           </a>
         </li>

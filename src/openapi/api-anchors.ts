@@ -9,16 +9,22 @@ export interface ApiFieldEntry {
   /** The field's name; a nested property's parents come first, joined with '.'. */
   name: string;
   location: ApiFieldLocation;
+  /** The callback whose request or response holds the field (absent for the operation's own fields). */
+  callback?: string;
   /** Plain text of its description ('' when it has none). */
   description: string;
 }
 
-/** Every parameter, header, request-body and response property of the page, in page order. */
+/**
+ * Every parameter, header, request-body and response property of the page, in page order; then
+ * those of its callbacks' requests and responses (`callback` set, anchors `cb-…`).
+ */
 export function operationFields(view: ApiOperationView): ApiFieldEntry[] {
-  return fieldSpots(view).map(({ anchor, name, location, descriptionHtml }) => ({
+  return fieldSpots(view).map(({ anchor, name, location, callback, descriptionHtml }) => ({
     anchor,
     name,
     location,
+    ...(callback === undefined ? {} : { callback }),
     description: descriptionHtml ? htmlToText(descriptionHtml) : '',
   }));
 }
@@ -81,7 +87,8 @@ const OVERVIEW_SECTIONS = new Set([
 /** Whether ApiOperationPage may render this id itself (sections, tabs and panels). */
 export function isOperationId(id: string): boolean {
   return (
-    OPERATION_SECTIONS.has(id) || /^(tab-|sample-|response-|request-body-|example-|param-|req-|res-|callback-)/.test(id)
+    OPERATION_SECTIONS.has(id) ||
+    /^(tab-|sample-|response-|request-body-|example-|param-|req-|res-|callback-|cb-)/.test(id)
   );
 }
 

@@ -19,7 +19,7 @@ import { createRedocAnchorResolver } from './redoc-anchors.js';
 import { renderDescription, type RenderDescriptionOptions, type RenderedDescription } from './render-description.js';
 import { createPageCollector, type BuildContext, type OperationTarget, type PageCollector } from './view-context.js';
 import { operationPage, pageDefaults, plainText, unique } from './operation-page.js';
-import { buildWebhookPages, webhookLinks } from './build-webhook-pages.js';
+import { buildWebhookPages, webhookLinks, webhookRoutes } from './build-webhook-pages.js';
 import { readTagGroups, type TagGroups } from './tag-groups.js';
 
 export interface BuildApiPagesOptions {
@@ -54,6 +54,8 @@ export interface ApiPagesPlan {
   routes: string[];
   schemaRoutes: Map<string, string>;
   tagGroups: ReturnType<typeof readTagGroups>;
+  /** The webhook pages' slugs, titles and routes (their slugs' problems are in `diagnostics`). */
+  webhooks: ReturnType<typeof webhookRoutes>;
   /** Slug and tag-group problems, reported before the pages'. */
   diagnostics: Diagnostic[];
   base: BuildContext;
@@ -76,12 +78,15 @@ export function planApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiP
   const schemaRoutes =
     options.schemaPages === false ? new Map<string, string>() : schemaPageRoutes(spec.document, options.routePrefix);
   const schemaRoute = (name: string) => schemaRoutes.get(name);
+  const webhookPlaces = webhookRoutes(spec, options.routePrefix);
+  diagnostics.push(...webhookPlaces.diagnostics);
   const resolveFragment = createRedocAnchorResolver({
     spec,
     routes,
     overviewRoute,
     tagIds: tagSectionIds(spec),
     schemaRoute,
+    webhookRoutes: webhookPlaces.routes,
   });
   const base: BuildContext = {
     ...buildContext(spec, options, resolveFragment),
@@ -100,6 +105,7 @@ export function planApiPages(spec: ApiSpec, options: BuildApiPagesOptions): ApiP
     routes,
     schemaRoutes,
     tagGroups,
+    webhooks: webhookPlaces,
     diagnostics,
     base,
     snippets: snippetz(),
@@ -149,7 +155,7 @@ export function finishApiPages(
 ): ApiPages {
   const { base, names, routes, overviewRoute, overviewSlug, tagGroups } = plan;
   const diagnostics = [...plan.diagnostics, ...operations.flatMap((result) => result.diagnostics)];
-  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets: plan.snippets });
+  const webhooks = buildWebhookPages({ spec, ctx: base, ...options, snippets: plan.snippets, ...plan.webhooks });
   diagnostics.push(...webhooks.diagnostics);
   const overviewCollector = createPageCollector();
   const titles = names.map((n) => n.title);
@@ -164,7 +170,14 @@ export function finishApiPages(
     webhooks: webhookLinks(webhooks.pages, options.baseUrl),
   });
   diagnostics.push(...overviewCollector.diagnostics);
-  const schemas = buildSchemaPages({ spec, ctx: base, schemaRoutes: plan.schemaRoutes, routes, titles });
+  const schemas = buildSchemaPages({
+    spec,
+    ctx: base,
+    schemaRoutes: plan.schemaRoutes,
+    routes,
+    titles,
+    webhooks: plan.webhooks,
+  });
   diagnostics.push(...schemas.diagnostics);
   const pages = [
     overviewPage(overview, overviewCollector, { route: overviewRoute, file: spec.file, slug: overviewSlug }),

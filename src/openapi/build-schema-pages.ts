@@ -7,7 +7,7 @@ import { sampleSchema } from './example-value.js';
 import { escapePointerToken } from './json-pointer.js';
 import { exampleHtml } from './media-to-view.js';
 import { schemaToView } from './schema-to-view.js';
-import { schemaUsage } from './schema-pages.js';
+import { schemaUsage, type SchemaUsage } from './schema-pages.js';
 import { createPageCollector, type BuildContext, type PageCollector } from './view-context.js';
 
 export interface SchemaPagesInput {
@@ -18,6 +18,8 @@ export interface SchemaPagesInput {
   /** Route and title of each operation's page, by index. */
   routes: readonly string[];
   titles: readonly string[];
+  /** Route and title of each webhook's page, by index in `spec.webhooks.operations`. */
+  webhooks?: { routes: readonly string[]; titles: readonly string[] };
 }
 
 const SECTION_IDS = new Set(['schema', 'example', 'used-by', 'referenced-by']);
@@ -39,13 +41,13 @@ export function buildSchemaPages(input: SchemaPagesInput): {
     const collector = createPageCollector();
     const ctx = { ...input.ctx, page: collector, isReservedId: isSectionId };
     const pointer = `#/components/schemas/${escapePointerToken(name)}`;
-    const used = usage.get(name) ?? { operations: [], schemas: [] };
+    const used = usage.get(name) ?? { operations: [], callbacks: [], webhooks: [], schemas: [] };
     const value = schemas[name];
     const example = sampleSchema(value, input.spec.document, 'response');
     const view: ApiSchemaView = {
       name,
       schema: schemaToView(value, ctx, { pointer }),
-      usedBy: used.operations.map((index) => operationLink(input, index)),
+      usedBy: usedByLinks(input, used),
       referencedBy: used.schemas.flatMap((other) => {
         const href = input.ctx.schemaHref?.(other);
         return href ? [{ name: other, href }] : [];
@@ -69,6 +71,37 @@ export function buildSchemaPages(input: SchemaPagesInput): {
       ]
     : [];
   return { pages, sidebar, diagnostics };
+}
+
+/** The operations, then the callback requests, then the webhooks that use the schema, each linked to where it is. */
+function usedByLinks(input: SchemaPagesInput, used: SchemaUsage): OperationLinkView[] {
+  const webhooks = input.spec.webhooks?.operations ?? [];
+  return [
+    ...used.operations.map((index) => operationLink(input, index)),
+    ...used.callbacks.map((use): OperationLinkView => ({
+      method: use.method,
+      path: use.expression,
+      summary: `${use.callback}, a callback of ${input.titles[use.operation]}`,
+      href: `${joinBase(input.ctx.baseUrl, input.routes[use.operation])}#${use.id}`,
+      deprecated: use.deprecated,
+      kind: 'callback',
+    })),
+    ...used.webhooks.flatMap((index): OperationLinkView[] => {
+      const route = input.webhooks?.routes[index];
+      if (route === undefined) return [];
+      const entry = webhooks[index];
+      return [
+        {
+          method: entry.method,
+          path: entry.path,
+          summary: input.webhooks?.titles[index] ?? entry.path,
+          href: joinBase(input.ctx.baseUrl, route),
+          deprecated: entry.operation.deprecated === true,
+          kind: 'webhook',
+        },
+      ];
+    }),
+  ];
 }
 
 function operationLink(input: SchemaPagesInput, index: number): OperationLinkView {

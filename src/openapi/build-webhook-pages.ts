@@ -6,7 +6,7 @@ import type { ApiSpec } from './api-spec.js';
 import { isOperationId } from './api-anchors.js';
 import { buildOperationView } from './build-operation-view.js';
 import type { Snippets } from './code-samples.js';
-import { assignOperationSlugs } from './operation-slugs.js';
+import { assignOperationSlugs, type OperationName } from './operation-slugs.js';
 import { operationPage } from './operation-page.js';
 import { createPageCollector, type BuildContext } from './view-context.js';
 
@@ -18,6 +18,9 @@ export interface WebhookPagesInput {
   languages: readonly string[];
   visibleTabs: number;
   snippets: Snippets;
+  /** The pages' slugs and routes (webhookRoutes). */
+  names: readonly OperationName[];
+  routes: readonly string[];
 }
 
 export interface WebhookPages {
@@ -35,7 +38,8 @@ export interface WebhookPages {
 export function buildWebhookPages(input: WebhookPagesInput): WebhookPages {
   const index = input.spec.webhooks;
   if (!index?.operations.length) return { pages: [], sidebar: [], diagnostics: [] };
-  const { names, diagnostics } = assignOperationSlugs(index.operations, { file: input.spec.file, reserved: [] });
+  const { names, routes } = input;
+  const diagnostics: Diagnostic[] = [];
   const pages = index.operations.map((entry, i) => {
     const collector = createPageCollector();
     const view = buildOperationView({
@@ -48,7 +52,7 @@ export function buildWebhookPages(input: WebhookPagesInput): WebhookPages {
       snippets: input.snippets,
     });
     diagnostics.push(...collector.diagnostics);
-    const where = { id: `api/webhooks/${names[i].slug}`, route: `${input.routePrefix}/webhooks/${names[i].slug}` };
+    const where = { id: `api/webhooks/${names[i].slug}`, route: routes[i] };
     return operationPage(view, collector, { ...where, file: input.spec.file });
   });
   const link = (i: number): NavItem => ({
@@ -70,6 +74,18 @@ export function buildWebhookPages(input: WebhookPagesInput): WebhookPages {
   ];
   const sidebar: NavItem[] = [{ type: 'category', label: 'Webhooks', items, collapsed: false, collapsible: true }];
   return { pages, sidebar, diagnostics };
+}
+
+/** Where the webhook pages go: their slugs and titles (chosen like operations'), routes, and the slugs' diagnostics. */
+export function webhookRoutes(
+  spec: ApiSpec,
+  routePrefix: string,
+): { names: OperationName[]; routes: string[]; titles: string[]; diagnostics: Diagnostic[] } {
+  const operations = spec.webhooks?.operations ?? [];
+  if (!operations.length) return { names: [], routes: [], titles: [], diagnostics: [] };
+  const { names, diagnostics } = assignOperationSlugs(operations, { file: spec.file, reserved: [] });
+  const routes = names.map((name) => `${routePrefix}/webhooks/${name.slug}`);
+  return { names, routes, titles: names.map((name) => name.title), diagnostics };
 }
 
 /** The webhook pages as links (the overview lists them). */

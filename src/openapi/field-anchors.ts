@@ -1,5 +1,5 @@
 import { slug } from 'github-slugger';
-import type { ApiOperationView, ParameterView, SchemaView } from '../api-view.js';
+import type { ApiOperationView, CallbackOperationView, ParameterView, ResponseView, SchemaView } from '../api-view.js';
 
 export type ApiFieldLocation = 'path' | 'query' | 'header' | 'cookie' | 'request body' | 'response' | 'response header';
 
@@ -15,6 +15,8 @@ export interface FieldSpot {
   anchor: string;
   name: string;
   location: ApiFieldLocation;
+  /** The callback whose request or response holds the field (absent for the operation's own fields). */
+  callback?: string;
   descriptionHtml?: string;
 }
 
@@ -35,6 +37,11 @@ function segment(name: string, index: number): string {
  * map values and oneOf/anyOf/allOf variants add nothing). The first field to claim an anchor
  * keeps it (a later media type of the same status, or two variants with the same property,
  * render without an id), so anchors are unique on the page.
+ *
+ * Fields of a callback's request body and responses follow, after the operation's own: the same
+ * anchors behind the prefix `cb-{callback}-{method}-` (the request's heading id without its
+ * `callback-`, e.g. `cb-statuschanged-post-req-status`, `cb-statuschanged-post-res-200-id`), so
+ * they never meet the operation's own fields or another request's.
  */
 export function fieldSpots(view: ApiOperationView): FieldSpot[] {
   const used = new Set<string>();
@@ -50,20 +57,41 @@ export function fieldSpots(view: ApiOperationView): FieldSpot[] {
       { root: group.location, prefix: `param-${group.location}`, location: group.location },
       add,
     );
-  for (const media of view.requestBody?.contents ?? []) {
-    if (media.schema) addSchema(media.schema, { root: media.id, prefix: 'req', location: 'request body' }, add);
-  }
-  for (const response of view.responses) {
-    const prefix = `res-${segment(response.status, 0)}`;
-    addParameters(
-      response.headers,
-      { root: `${response.id}:headers`, prefix: `${prefix}-header`, location: 'response header' },
-      add,
-    );
-    if (response.content?.schema)
-      addSchema(response.content.schema, { root: response.id, prefix, location: 'response' }, add);
-  }
+  addBodyAndResponses(view, '', add);
+  for (const callback of view.callbacks ?? [])
+    for (const request of callback.operations)
+      addBodyAndResponses(request, callbackFieldPrefix(request.id), (spot) =>
+        add({ ...spot, callback: callback.name }),
+      );
   return spots;
+}
+
+/** What an anchor of a callback request's field starts with: 'callback-on-data-post' → 'cb-on-data-post-'. */
+export function callbackFieldPrefix(requestId: string): string {
+  return `cb-${requestId.replace(/^callback-/, '')}-`;
+}
+
+/** The request body's and the responses' fields (an operation's, or a callback request's behind `prefix`). */
+function addBodyAndResponses(
+  view: Pick<ApiOperationView | CallbackOperationView, 'requestBody' | 'responses'>,
+  prefix: string,
+  add: (spot: FieldSpot) => void,
+): void {
+  for (const media of view.requestBody?.contents ?? []) {
+    if (media.schema)
+      addSchema(media.schema, { root: media.id, prefix: `${prefix}req`, location: 'request body' }, add);
+  }
+  for (const response of view.responses) addResponse(response, `${prefix}res-${segment(response.status, 0)}`, add);
+}
+
+function addResponse(response: ResponseView, prefix: string, add: (spot: FieldSpot) => void): void {
+  addParameters(
+    response.headers,
+    { root: `${response.id}:headers`, prefix: `${prefix}-header`, location: 'response header' },
+    add,
+  );
+  if (response.content?.schema)
+    addSchema(response.content.schema, { root: response.id, prefix, location: 'response' }, add);
 }
 
 interface Target {

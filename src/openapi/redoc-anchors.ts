@@ -18,7 +18,12 @@ export interface RedocAnchorInput {
   tagIds: ReadonlyMap<string, string>;
   /** The page of a `components/schemas` entry, when the site has schema pages. */
   schemaRoute?: (name: string) => string | undefined;
+  /** Route of each webhook operation's page, by index in `spec.webhooks.operations`. */
+  webhookRoutes?: readonly string[];
 }
+
+/** The overview's element id of its list of webhooks, where a tag only webhooks have leads. */
+const WEBHOOKS_SECTION = 'webhooks';
 
 /**
  * Descriptions written for Redoc link to its single page's fragments: `#tag/Widgets`,
@@ -28,13 +33,7 @@ export interface RedocAnchorInput {
  * exist) gives undefined: it stays a same-page anchor, which the link check then reports.
  */
 export function createRedocAnchorResolver(input: RedocAnchorInput): (hash: string) => FragmentTarget | undefined {
-  const byOperationId = new Map<string, string>();
-  const byPathMethod = new Map<string, string>();
-  input.spec.operations.forEach((entry, index) => {
-    const id = entry.operation.operationId;
-    if (typeof id === 'string' && !byOperationId.has(id)) byOperationId.set(id, input.routes[index]);
-    byPathMethod.set(`${entry.path} ${entry.method}`, input.routes[index]);
-  });
+  const { byOperationId, byPathMethod, webhookTags } = operationRoutes(input);
   const tags = new Map([...input.tagIds].map(([name, id]) => [looseKey(name), id]));
   const overview = (hash?: string): FragmentTarget =>
     hash ? { route: input.overviewRoute, hash } : { route: input.overviewRoute };
@@ -48,13 +47,36 @@ export function createRedocAnchorResolver(input: RedocAnchorInput): (hash: strin
       if (rest[0] === 'operation') return route(byOperationId.get(rest.slice(1).join('/')));
       if (rest[0] === 'paths') return route(byPathMethod.get(`${pathOf(rest.slice(1, -1))} ${rest.at(-1)}`));
       const id = tags.get(looseKey(parts[1] ?? ''));
-      return id ? overview(id) : undefined;
+      if (id) return overview(id);
+      return webhookTags.has(looseKey(parts[1] ?? '')) ? overview(WEBHOOKS_SECTION) : undefined;
     }
     if (kind === 'section') return sectionTarget(parts.slice(1), input, overview);
     if (kind === 'schema' || kind === 'model') return route(input.schemaRoute?.(parts.slice(1).join('/')));
     if (hash.startsWith('/components/schemas/')) return route(input.schemaRoute?.(pointerName(hash)));
     return undefined;
   };
+}
+
+/**
+ * Page routes by operationId and by `{path} {method}`: the operations first, then the webhooks
+ * (Redoc links a webhook as it links an operation; its `path` is the webhook's name), so an id
+ * both use stays the operation's. And the tags that only webhooks have (loose keys).
+ */
+function operationRoutes(input: RedocAnchorInput) {
+  const byOperationId = new Map<string, string>();
+  const byPathMethod = new Map<string, string>();
+  const add = (entry: ApiSpec['operations'][number], route: string | undefined) => {
+    if (route === undefined) return;
+    const id = entry.operation.operationId;
+    if (typeof id === 'string' && !byOperationId.has(id)) byOperationId.set(id, route);
+    const key = `${entry.path} ${entry.method}`;
+    if (!byPathMethod.has(key)) byPathMethod.set(key, route);
+  };
+  input.spec.operations.forEach((entry, index) => add(entry, input.routes[index]));
+  const webhooks = input.webhookRoutes ? input.spec.webhooks : undefined;
+  webhooks?.operations.forEach((entry, index) => add(entry, input.webhookRoutes?.[index]));
+  const webhookTags = new Set((webhooks?.tags ?? []).map((tag) => looseKey(tag.name)));
+  return { byOperationId, byPathMethod, webhookTags };
 }
 
 /**

@@ -2,6 +2,7 @@ import kebabCase from 'lodash/kebabCase.js';
 import type { ApiSpec } from './api-spec.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { getAtPointer } from './json-pointer.js';
+import { callbackEntries } from './callbacks-to-view.js';
 
 const SCHEMA_REF = '#/components/schemas/';
 
@@ -43,10 +44,29 @@ export function componentSchemaName(ref: string): string | undefined {
 }
 
 export interface SchemaUsage {
-  /** Indexes into `ApiSpec.operations` of the operations that use the schema, directly or through other schemas. */
+  /**
+   * Indexes into `ApiSpec.operations` of the operations that use the schema, directly or through
+   * other schemas, in their parameters, request body or responses (not only in a callback).
+   */
   operations: number[];
+  /** The callback requests that use it (in their request body or the responses they expect). */
+  callbacks: CallbackUse[];
+  /** Indexes into `ApiSpec.webhooks.operations` of the webhooks that use it. */
+  webhooks: number[];
   /** Other component schemas that refer to it directly. */
   schemas: string[];
+}
+
+/** A callback request of an operation that uses a schema. */
+export interface CallbackUse {
+  /** Index into `ApiSpec.operations` of the operation whose callback it is. */
+  operation: number;
+  callback: string;
+  /** Element id of the request's heading on the operation's page ('callback-on-data-post'). */
+  id: string;
+  method: string;
+  expression: string;
+  deprecated: boolean;
 }
 
 /**
@@ -56,23 +76,47 @@ export interface SchemaUsage {
  */
 export function schemaUsage(spec: ApiSpec): Map<string, SchemaUsage> {
   const names = componentSchemaNames(spec.document);
-  const usage = new Map(names.map((name) => [name, { operations: [] as number[], schemas: [] as string[] }]));
+  const usage = new Map(
+    names.map((name): [string, SchemaUsage] => [name, { operations: [], callbacks: [], webhooks: [], schemas: [] }]),
+  );
   const direct = new Map(
     names.map((name) => [name, schemaRefs(spec.document, spec.document.components?.schemas?.[name])]),
   );
   for (const [name, refs] of direct) for (const ref of refs) if (ref !== name) usage.get(ref)?.schemas.push(name);
+  const reached = (value: unknown) => reachedSchemas(schemaRefs(spec.document, value), direct);
   spec.operations.forEach((entry, index) => {
-    const reached = new Set<string>();
-    const queue = [...schemaRefs(spec.document, [entry.operation, entry.parameters])];
-    while (queue.length) {
-      const name = queue.pop()!;
-      if (reached.has(name) || !usage.has(name)) continue;
-      reached.add(name);
-      queue.push(...(direct.get(name) ?? []));
-    }
-    for (const name of reached) usage.get(name)?.operations.push(index);
+    const { callbacks, ...own } = entry.operation;
+    for (const name of reached([own, entry.parameters])) usage.get(name)?.operations.push(index);
+    for (const callback of callbackEntries(callbacks, spec.document, `${entry.pointer}/callbacks`))
+      for (const request of callback.requests) {
+        const use: CallbackUse = {
+          operation: index,
+          callback: callback.name,
+          id: request.id,
+          method: request.method,
+          expression: request.expression,
+          deprecated: request.operation.deprecated === true,
+        };
+        for (const name of reached(request.operation)) usage.get(name)?.callbacks.push(use);
+      }
+  });
+  spec.webhooks?.operations.forEach((entry, index) => {
+    for (const name of reached([entry.operation, entry.parameters])) usage.get(name)?.webhooks.push(index);
   });
   return usage;
+}
+
+/** The schemas `start` names and every schema they refer to, through the schema graph (`direct`). */
+function reachedSchemas(start: Iterable<string>, direct: ReadonlyMap<string, Set<string>>): Set<string> {
+  const reached = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const name = queue.pop()!;
+    if (reached.has(name) || !direct.has(name)) continue;
+    reached.add(name);
+    queue.push(...(direct.get(name) ?? []));
+  }
+  return reached;
 }
 
 /** Names of the component schemas `value` refers to, following `$ref`s to other components. */

@@ -133,7 +133,11 @@ const FIELD_LOCATIONS: Record<ApiFieldEntry['location'], string> = {
 function fieldSection(field: ApiFieldEntry): SearchSection {
   const leaf = field.name.split('.').pop()!;
   const status = /^res-([^-]+)-/.exec(field.anchor)?.[1];
-  const where = FIELD_LOCATIONS[field.location] + (status ? ` (${status})` : '');
+  // A callback's field says whose it is ('Callback statusChanged: response property').
+  const where =
+    field.callback === undefined
+      ? FIELD_LOCATIONS[field.location] + (status ? ` (${status})` : '')
+      : `Callback ${field.callback}: ${FIELD_LOCATIONS[field.location].toLowerCase()}`;
   const keywords = leaf === field.name ? leaf : join(field.name, leaf);
   return { ...section(field.name, field.anchor, join(`${where}.`, field.description), keywords), field: true };
 }

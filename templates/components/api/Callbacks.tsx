@@ -1,4 +1,5 @@
 import type { CallbackOperationView, CallbackView } from '../../../src/api-view.js';
+import type { AnchorLookup } from '../../../src/openapi/field-anchors.js';
 import { ApiHeading } from './ApiHeading.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { MediaContent } from './MediaContent.js';
@@ -8,9 +9,10 @@ import { ResponseTabs } from './ResponseTabs.js';
 /**
  * The operation's callbacks: for each, the requests the API makes to the URL the caller gave
  * (its runtime expression), what it sends and which answers it expects. Each callback and each
- * request has its own heading, so both can be linked to.
+ * request has its own heading, so both can be linked to; so has each field of a request's body
+ * and responses (`anchors`: the page's lookup, whose `cb-…` anchors these are).
  */
-export function Callbacks({ callbacks }: { callbacks: CallbackView[] }) {
+export function Callbacks({ callbacks, anchors }: { callbacks: CallbackView[]; anchors?: AnchorLookup }) {
   return (
     <section className="api-section api-callbacks">
       <ApiHeading level={2} id="callbacks" text="Callbacks" />
@@ -18,7 +20,7 @@ export function Callbacks({ callbacks }: { callbacks: CallbackView[] }) {
         <div key={callback.id} className="api-callback">
           <ApiHeading level={3} id={callback.id} text={callback.name} />
           {callback.operations.map((request) => (
-            <CallbackRequest key={request.id} request={request} />
+            <CallbackRequest key={request.id} request={request} anchors={anchors} />
           ))}
         </div>
       ))}
@@ -26,7 +28,7 @@ export function Callbacks({ callbacks }: { callbacks: CallbackView[] }) {
   );
 }
 
-function CallbackRequest({ request }: { request: CallbackOperationView }) {
+function CallbackRequest({ request, anchors }: { request: CallbackOperationView; anchors?: AnchorLookup }) {
   const text = `${request.method.toUpperCase()} ${request.expression}`;
   return (
     <div className="api-callback__request">
@@ -43,14 +45,14 @@ function CallbackRequest({ request }: { request: CallbackOperationView }) {
           </p>
           <HtmlBlock className="api-description" html={request.requestBody.descriptionHtml} />
           {request.requestBody.contents.map((media) => (
-            <MediaContent key={media.id} media={media} />
+            <MediaContent key={media.id} media={media} anchorOf={anchors?.(media.id)} />
           ))}
         </>
       )}
       {request.responses.length > 0 && (
         <>
           <p className="api-subheading">Expected responses</p>
-          <ResponseTabs responses={request.responses} group="callback-responses" />
+          <ResponseTabs responses={request.responses} anchors={anchors} group="callback-responses" />
         </>
       )}
     </div>
