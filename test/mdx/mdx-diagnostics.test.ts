@@ -41,12 +41,13 @@ test('an import of a file that does not exist is DG231 (no such file); of an ins
 
 test('a Docusaurus module docsgen does not provide is DG232 at its import, listing what is provided', async () => {
   const outcome = await parseMdx(
-    `${FM}import ThemedImage from '@theme/ThemedImage';\n\n<ThemedImage sources={{}} />\n`,
+    // plugin-ideal-image's component: real docs import it, docsgen does not provide it.
+    `${FM}import IdealImage from '@theme/IdealImage';\n\n<IdealImage img="./hotspot.png" />\n`,
   );
   assert.deepEqual(summary(outcome.diagnostics), ['DG232 error 4:1']);
   assert.match(
     outcome.diagnostics[0].message,
-    /"@theme\/ThemedImage" is a Docusaurus module that docsgen does not provide/,
+    /"@theme\/IdealImage" is a Docusaurus module that docsgen does not provide/,
   );
   assert.match(outcome.diagnostics[0].hint ?? '', /@theme\/Tabs/);
 });
