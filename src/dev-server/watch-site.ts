@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'chokidar';
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export interface SiteWatcher {
   /** Watches exactly these paths from now on (folders recursively). */
@@ -61,6 +61,19 @@ function openWatcher(paths: readonly string[], handlers: WatchHandlers, reportEx
   return watcher;
 }
 
+/** Every file under a watched path (the path itself when it is a file), skipping what the watcher ignores. */
+function filesUnder(path: string): string[] {
+  try {
+    if (!statSync(path).isDirectory()) return [path];
+    return readdirSync(path, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+      .filter((file) => !IGNORED.test(file));
+  } catch {
+    return []; // gone again: the next event looks for it
+  }
+}
+
 /**
  * Watched paths that were deleted (a `git checkout` of another branch deletes and restores
  * content/). chokidar 4, told to watch such a folder again, reports the restored files but none of
@@ -82,7 +95,13 @@ function createReturnWatch(main: FSWatcher, handlers: WatchHandlers) {
       if (!existsSync(path)) return;
       clearInterval(poll);
       polls.delete(path);
-      if (isWatched(path)) returned.set(path, openWatcher([path], handlers, true));
+      if (!isWatched(path)) return;
+      const watcher = openWatcher([path], handlers, true);
+      // Files written between chokidar's scan of a folder and its watch on it are reported by
+      // neither (a checkout writes the page, the next save lands in that gap under load). Once
+      // the watch is in place, every file is looked at again.
+      watcher.once('ready', () => filesUnder(path).forEach(handlers.onFileChange));
+      returned.set(path, watcher);
     }, REAPPEAR_POLL_MS);
     polls.set(path, poll);
   };
