@@ -30,6 +30,7 @@ export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
   '@docusaurus/useDocusaurusContext': 'src/content/mdx/theme/docusaurus-context.ts',
   '@theme/ThemedImage': 'src/content/mdx/theme/ThemedImage.tsx',
   '@theme/Heading': 'src/content/mdx/theme/Heading.tsx',
+  '@theme/TOCInline': 'src/content/mdx/theme/TOCInline.tsx',
   '@docusaurus/useIsBrowser': 'src/content/mdx/theme/browser-hooks.ts',
   '@docusaurus/ExecutionEnvironment': 'src/content/mdx/theme/execution-environment.ts',
   '@docusaurus/router': 'src/content/mdx/theme/browser-hooks.ts',

@@ -16,6 +16,7 @@ import { rehypeLinks } from '../plugins/rehype-links.js';
 import { rehypeCodeBlocks } from '../plugins/rehype-code-blocks.js';
 import { rehypeTaskListLabels } from '../plugins/rehype-task-list-labels.js';
 import { remarkMdxReferences } from './remark-mdx-references.js';
+import { rehypeTocExport } from './rehype-toc-export.js';
 
 /**
  * docsgen's plugins emit some markup as HTML text (highlighted code blocks, the doc-card
@@ -97,6 +98,7 @@ export function createMdxProcessor({
     rehypePlugins: [
       ...(math ? [rehypeKatex] : []),
       rehypeHeadingAnchors,
+      rehypeTocExport,
       rehypeLinks,
       rehypeCodeBlocks,
       rehypeTaskListLabels,

@@ -14,6 +14,7 @@ import useDocusaurusContext from './theme/docusaurus-context.js';
 import { island } from './island.js';
 import MDXComponents from './theme/mdx-components.js';
 import ThemedImage from './theme/ThemedImage.js';
+import TOCInline from './theme/TOCInline.js';
 import Heading from './theme/Heading.js';
 import useIsBrowser, { ExecutionEnvironment, useHistory, useLocation } from './theme/browser-hooks.js';
 import Translate, { Interpolate, interpolate, translate } from './theme/translate.js';
@@ -44,6 +45,7 @@ export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   '@theme-original/MDXComponents': esModule({ default: MDXComponents }),
   '@theme/ThemedImage': esModule({ default: ThemedImage }),
   '@theme/Heading': esModule({ default: Heading }),
+  '@theme/TOCInline': esModule({ default: TOCInline }),
   '@docusaurus/useIsBrowser': esModule({ default: useIsBrowser }),
   '@docusaurus/ExecutionEnvironment': esModule({ default: ExecutionEnvironment }),
   '@docusaurus/router': esModule({ useLocation, useHistory }),
