@@ -86,6 +86,11 @@ export interface Page {
   islands?: string[];
   /** The docs version of a doc from versioned_docs/ (absent on the docs folder's own, 'current'). */
   version?: string;
+  /**
+   * The label of the API description a reference page documents, when the site has several
+   * (config `apis`): search shows it with the page's results. Absent with a single description.
+   */
+  apiLabel?: string;
 }
 
 /** Docusaurus front matter of a doc page, resolved to what templates and routes need. */

@@ -57,10 +57,13 @@ async function loadOneApi(config: SiteConfig, source: ApiSource, highlighter: Hi
     onBrokenLinks: config.api.onBrokenLinks,
   });
   const title = (loaded.spec.document.info as { title?: unknown } | undefined)?.title;
+  const label = source.label ?? (typeof title === 'string' && title.trim() ? title.trim() : source.id);
+  // With several APIs a reader must tell their pages apart (a v0 and a v1 share titles): search labels them.
+  const several = config.apiSources.length > 1;
   return {
     ...empty,
-    label: source.label ?? (typeof title === 'string' && title.trim() ? title.trim() : source.id),
-    pages: built.pages,
+    label,
+    pages: several ? built.pages.map((page) => ({ ...page, apiLabel: label })) : built.pages,
     sidebar: built.sidebar,
     specJson: bundleApiSpecJson(loaded.spec),
     diagnostics: [...loaded.diagnostics, ...built.diagnostics],

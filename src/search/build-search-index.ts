@@ -167,13 +167,10 @@ export function mergeSearchParts(parts: readonly SearchIndexPart[], options: Sea
 }
 
 function indexedPage(page: SearchPage): IndexedPage {
-  const content: ContentPage = [
-    page.route,
-    page.title,
-    page.type,
-    page.badge ?? '',
-    page.sections.map((s) => [s.heading, s.anchor, s.text]),
-  ];
+  const sections = page.sections.map((s): [string, string, string] => [s.heading, s.anchor, s.text]);
+  const content: ContentPage = page.api
+    ? [page.route, page.title, page.type, page.badge ?? '', sections, page.api]
+    : [page.route, page.title, page.type, page.badge ?? '', sections];
   return {
     content: JSON.stringify(content),
     route: page.route,

@@ -31,6 +31,8 @@ export interface SearchPage {
   type: SearchPageType;
   /** HTTP method of an operation ('GET'). */
   badge?: string;
+  /** The label of the API a reference page documents, when the site has several (`Page.apiLabel`). */
+  api?: string;
   sections: SearchSection[];
 }
 
@@ -61,8 +63,15 @@ export function searchPageOf(page: Page, exampleRoutes?: ExampleRoutes): SearchP
     title: page.title,
     type: searchPageType(page, exampleRoutes),
     badge: page.badge,
-    sections: sectionsOf(page),
+    ...(page.apiLabel ? { api: page.apiLabel } : {}),
+    sections: withApiLabel(sectionsOf(page), page.apiLabel),
   };
+}
+
+/** The API's label counts as a keyword of the page's top ('v1 list berths' prefers the v1 page). */
+function withApiLabel(sections: SearchSection[], label: string | undefined): SearchSection[] {
+  if (label && sections[0]) sections[0] = { ...sections[0], keywords: join(sections[0].keywords, label) };
+  return sections;
 }
 
 /** The searchable pages, in the given order. */

@@ -18,6 +18,8 @@ export interface SearchGroup {
   titleText: string;
   type: SearchPageType;
   badge?: string;
+  /** The label of the page's API, when the site documents several. */
+  api?: string;
   hits: SearchHit[];
 }
 
@@ -33,7 +35,7 @@ export function describeGroup(
   firstSection: number,
   options: DescribeOptions = {},
 ): SearchGroup {
-  const [route, title, type, badge, sections] = content;
+  const [route, title, type, badge, sections, api] = content;
   const terms = new Set(group.sections.flatMap((s) => s.terms));
   const hits = group.sections.slice(0, options.hitsPerGroup ?? 3).map((s): SearchHit => {
     const [heading, anchor, text] = sections[s.id - firstSection];
@@ -43,5 +45,14 @@ export function describeGroup(
       snippet: snippet(text, s.terms, options.snippetLength),
     };
   });
-  return { route, title: highlight(title, terms), titleText: title, type, badge: badge || undefined, hits };
+  const described: SearchGroup = {
+    route,
+    title: highlight(title, terms),
+    titleText: title,
+    type,
+    badge: badge || undefined,
+    hits,
+  };
+  if (api) described.api = api;
+  return described;
 }

@@ -99,8 +99,13 @@ export interface TermFile {
   terms: PackedTerm[];
 }
 
-/** A page in a content file: [route, title, type, badge ('' when none), [heading, anchor, text][]]. */
-export type ContentPage = [string, string, SearchPageType, string, [string, string, string][]];
+/**
+ * A page in a content file: [route, title, type, badge ('' when none), [heading, anchor, text][]],
+ * then the label of its API when the site documents several (left out otherwise).
+ */
+export type ContentPage =
+  | [string, string, SearchPageType, string, [string, string, string][]]
+  | [string, string, SearchPageType, string, [string, string, string][], string];
 
 export interface ContentFile {
   /** Index of the first page. */

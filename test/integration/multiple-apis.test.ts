@@ -6,6 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBuild, type BuildResult } from '../../src/build.js';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
+import { createSearchEngine } from '../../src/search/search-engine.js';
+import type { ContentFile } from '../../src/search/search-index-format.js';
 
 const FIXTURES = join(REPO, 'test/openapi/fixtures/two-versions');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -92,6 +94,67 @@ test('two API descriptions: own routes, overviews, sidebars, downloads, head lin
     llms,
     /- \[Moorings API \(v0, deprecated\): OpenAPI description\]\(https:\/\/docs.acme.example\/openapi\/v0.json\)/,
   );
+});
+
+/** The search engine over a build's index files, as the browser loads them. */
+function searchOf(result: BuildResult) {
+  return createSearchEngine(async (name) => JSON.parse(fileText(result, `search/${name}`)));
+}
+
+/** Every page entry of the build's search content files. */
+const contentPages = (result: BuildResult) =>
+  result
+    .files!.filter((f) => /^search\/[^/]+\/content-\d+\.json$/.test(f.path))
+    .flatMap((f) => (JSON.parse(fileText(result, f.path)) as ContentFile).pages);
+
+test("search: each API is a section of its own, its pages labelled with the API's label", async () => {
+  const result = await buildSite(TWO_APIS);
+  const engine = searchOf(result);
+  const outcome = await engine.search('list berths');
+  const groups = await engine.loadSnippets(outcome.groups.slice(0, 2));
+  // The same operation in both APIs: two results, told apart by their label (the v0's is its info.title).
+  assert.deepEqual(groups.map((g) => [g.route, g.titleText, g.api]).sort(), [
+    ['/api/legacy/list-berths', 'List berths', 'Moorings API (v0, deprecated)'],
+    ['/api/v1/list-berths', 'List berths', 'Moorings API v1'],
+  ]);
+  // The label is a keyword of the page: naming the API puts its page first.
+  for (const [query, route] of [
+    ['v1 list berths', '/api/v1/list-berths'],
+    ['deprecated list berths', '/api/legacy/list-berths'],
+  ]) {
+    const [first] = await engine.loadSnippets((await engine.search(query)).groups.slice(0, 1));
+    assert.equal(first.route, route, query);
+  }
+  // Every API page carries its API's label, every other page none.
+  for (const page of contentPages(result)) {
+    const expected = page[0].startsWith('/api/v1/')
+      ? 'Moorings API v1'
+      : page[0].startsWith('/api/legacy/')
+        ? 'Moorings API (v0, deprecated)'
+        : undefined;
+    assert.equal(page[5], expected, page[0]);
+  }
+});
+
+test('search: with a single API, reference pages carry no API label', async () => {
+  const result = await buildSite(
+    "apis: [{ id: 'v1', file: 'api/v1.yaml', label: 'Moorings API v1' }],",
+    "apiV1: [{ type: 'openapi', apiId: 'v1' }],",
+  );
+  const pages = contentPages(result);
+  assert.ok(
+    pages.some((page) => page[0].startsWith('/api/v1/')),
+    'the API pages are indexed',
+  );
+  assert.deepEqual(
+    pages.filter((page) => page.length !== 5).map((page) => page[0]),
+    [],
+  );
+  const [group] = await searchOf(result).loadSnippets(
+    (await searchOf(result).search('list berths')).groups.slice(0, 1),
+  );
+  assert.equal(group.route, '/api/v1/list-berths');
+  assert.equal(group.api, undefined);
 });
 
 test('a description that does not load fails alone: the other API builds, links into the broken one are not reported again', async () => {

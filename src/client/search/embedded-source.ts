@@ -25,6 +25,7 @@ export function toResultGroups(groups: SearchGroup[], baseUrl: string): ResultGr
     titleText: group.titleText,
     type: group.type,
     badge: group.badge,
+    ...(group.api ? { api: group.api } : {}),
     hits: group.hits.map((hit) => ({ href: joinBase(baseUrl, hit.route), heading: hit.heading, snippet: hit.snippet })),
   }));
 }

@@ -9,7 +9,15 @@ import {
   type RefObject,
 } from 'react';
 import { useLatestSearch, useSuggestions, type SearchStatus } from './use-latest-search.js';
-import { NoResults, ResultList, SearchFailure, TypeBadge, type ResultGroup, type ResultHit } from './SearchResults.js';
+import {
+  ApiLabel,
+  NoResults,
+  ResultList,
+  SearchFailure,
+  TypeBadge,
+  type ResultGroup,
+  type ResultHit,
+} from './SearchResults.js';
 import { SearchIcon } from './SearchIcon.js';
 import type { SearchPageType } from '../../../src/search/build-search-pages.js';
 
@@ -27,6 +35,8 @@ export interface RecentHit {
   heading: string;
   type: SearchPageType;
   badge?: string;
+  /** The label of the page's API, when the site documents several. */
+  api?: string;
 }
 
 export interface RecentSearchesStore {
@@ -65,6 +75,7 @@ const rememberHit = (hit: ResultHit, group: ResultGroup): RecentHit => ({
   heading: hit.heading.map((p) => p.text).join(''),
   type: group.type,
   badge: group.badge,
+  ...(group.api ? { api: group.api } : {}),
 });
 
 /** The recent searches, as state that follows the store. */
@@ -467,6 +478,7 @@ function RecentList({ hits, idPrefix, active, onHover, onOpen, onRemove }: Recen
                 <span className="search-hit__title">{hit.heading || hit.title}</span>
                 {hit.heading && <span className="search-hit__snippet">{hit.title}</span>}
               </span>
+              <ApiLabel label={hit.api} />
               <TypeBadge type={hit.type} badge={hit.badge} />
             </a>
             {/* For the mouse; from the keyboard, Delete removes the selected recent search. */}

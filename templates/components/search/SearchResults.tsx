@@ -20,6 +20,8 @@ export interface ResultGroup {
   type: SearchPageType;
   /** HTTP method of an operation. */
   badge?: string;
+  /** The label of the page's API, when the site documents several (a v0 and a v1 share page titles). */
+  api?: string;
   hits: ResultHit[];
 }
 
@@ -45,6 +47,16 @@ export function TypeBadge({ type, badge }: { type: SearchPageType; badge?: strin
     );
   }
   return <span className={`search-badge search-badge--${type}`}>{TYPE_LABELS[type]}</span>;
+}
+
+/** Which of the site's APIs a result belongs to, when it documents several. */
+export function ApiLabel({ label }: { label?: string }) {
+  if (!label) return null;
+  return (
+    <span className="search-badge search-badge--api-label" title={label} data-search-api>
+      {label}
+    </span>
+  );
 }
 
 export interface ResultListProps {
@@ -87,6 +99,7 @@ export function ResultList({
             </a>
           )}
         </span>
+        <ApiLabel label={group.api} />
         <TypeBadge type={group.type} badge={group.badge} />
       </Header>
       <ul className="search-group__hits" role={listbox ? 'presentation' : undefined}>
@@ -115,6 +128,8 @@ export function ResultList({
                   {hit.heading.length ? '#' : '¶'}
                 </span>
                 <span className="search-hit__content">
+                  {/* The option is read on its own (aria-activedescendant): it names its API too. */}
+                  {group.api && <span className="sr-only">{group.api}: </span>}
                   <span className="search-hit__title">
                     {hit.heading.length ? <Marked parts={hit.heading} /> : <Marked parts={group.title} />}
                   </span>
