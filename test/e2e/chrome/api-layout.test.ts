@@ -91,15 +91,23 @@ test('without JavaScript the wide layout is the same two columns', async () => {
   });
 });
 
-/** A field whose element is hidden on load: below a closed <details>, or in a response tab that is not shown. */
+/**
+ * A field whose element is hidden on load: the one below the most closed <details> (the deepest
+ * collapsed level), and one in a response tab that is not shown.
+ */
 async function hiddenFields(page: Page): Promise<{ collapsed: string; inOtherTab: string }> {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   const [collapsed, inOtherTab] = await page.evaluate(
     (selectors) =>
       selectors.map(
         (selector) =>
-          [...document.querySelectorAll(selector)].find((el) => el.id && !(el as HTMLElement).checkVisibility())?.id ??
-          '',
+          [...document.querySelectorAll(selector)]
+            .filter((el) => el.id && !(el as HTMLElement).checkVisibility())
+            .map((el) => ({
+              id: el.id,
+              depth: [...document.querySelectorAll('details:not([open])')].filter((d) => d.contains(el)).length,
+            }))
+            .sort((a, b) => b.depth - a.depth)[0]?.id ?? '',
       ),
     [
       'details.api-schema__node:not([open]) [id^="res-"]',
@@ -109,45 +117,60 @@ async function hiddenFields(page: Page): Promise<{ collapsed: string; inOtherTab
   return { collapsed, inOtherTab };
 }
 
-test('opening a deep link expands the collapsed levels down to the field and scrolls there', async () => {
-  const route = '/api/reference/gateways-of-the-wallet';
-  await withPage(session.browser, { viewport: WIDE }, async ({ page, context }) => {
-    await page.goto(`${session.url}${route}`);
-    const fields = await hiddenFields(page);
-    assert.ok(
-      fields.collapsed && fields.inOtherTab,
-      `the page has hidden fields to link to: ${JSON.stringify(fields)}`,
-    );
-    for (const id of [fields.collapsed, fields.inOtherTab]) {
-      const fresh = await context.newPage();
-      await fresh.goto(`${session.url}${route}#${id}`);
-      await waitForHydration(fresh);
-      const target = fresh.locator(`[id="${id}"]`);
-      await target.waitFor({ state: 'visible', timeout: 10_000 });
-      await fresh.waitForFunction((i) => {
-        const box = document.getElementById(i)!.getBoundingClientRect();
-        return box.top >= 0 && box.top < window.innerHeight;
-      }, id);
-      assert.equal(
-        await fresh.$eval(`[id="${id}"]`, (el) =>
-          [...document.querySelectorAll('details')].some((d) => d.contains(el) && !d.open),
-        ),
-        false,
+/** Whether the element is in the window and not covered (by the navbar): the point at its start shows it. */
+const uncovered = (page: Page, id: string) =>
+  page.evaluate((i) => {
+    const el = document.getElementById(i)!;
+    const box = el.getBoundingClientRect();
+    if (box.top < 0 || box.top >= window.innerHeight) return false;
+    const hit = document.elementFromPoint(Math.min(box.left + 8, window.innerWidth - 1), box.top + 4);
+    return hit !== null && el.contains(hit);
+  }, id);
+
+for (const viewport of [WIDE, PHONE])
+  test(`at ${viewport.width}px opening a deep link expands the collapsed levels down to the field and scrolls there`, async () => {
+    const route = '/api/reference/gateways-of-the-wallet';
+    await withPage(session.browser, { viewport }, async ({ page, context }) => {
+      await page.goto(`${session.url}${route}`);
+      const fields = await hiddenFields(page);
+      assert.ok(
+        fields.collapsed && fields.inOtherTab,
+        `the page has hidden fields to link to: ${JSON.stringify(fields)}`,
       );
-      await fresh.close();
-    }
-    // In the same page: following a 'Direct link to …' URL by changing the hash.
-    await page.reload();
-    await waitForHydration(page);
-    assert.equal(await page.locator(`[id="${fields.collapsed}"]`).isVisible(), false);
-    await page.evaluate((id) => (location.hash = id), fields.collapsed);
-    await page.locator(`[id="${fields.collapsed}"]`).waitFor({ state: 'visible', timeout: 10_000 });
-    // Every field carries its own direct link.
-    const link = await page.$eval(`[id="${fields.collapsed}"] .hash-link`, (a) => [
-      a.getAttribute('href'),
-      a.getAttribute('aria-label'),
-    ]);
-    assert.equal(link[0], `#${fields.collapsed}`);
-    assert.match(link[1] ?? '', /^Direct link to \S+/);
+      assert.ok(fields.collapsed.split('.').length >= 3, `a field nested in collapsed levels: ${fields.collapsed}`);
+      for (const id of [fields.collapsed, fields.inOtherTab]) {
+        const fresh = await context.newPage();
+        await fresh.goto(`${session.url}${route}#${id}`);
+        await waitForHydration(fresh);
+        const target = fresh.locator(`[id="${id}"]`);
+        await target.waitFor({ state: 'visible', timeout: 10_000 });
+        await fresh.waitForFunction((i) => {
+          const box = document.getElementById(i)!.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight;
+        }, id);
+        assert.ok(await uncovered(fresh, id), `${id} is in view, not under the navbar`);
+        assert.equal(
+          await fresh.$eval(`[id="${id}"]`, (el) =>
+            [...document.querySelectorAll('details')].some((d) => d.contains(el) && !d.open),
+          ),
+          false,
+        );
+        await fresh.close();
+      }
+      // In the same page: following a 'Direct link to …' URL by changing the hash.
+      await page.reload();
+      await waitForHydration(page);
+      assert.equal(await page.locator(`[id="${fields.collapsed}"]`).isVisible(), false);
+      await page.evaluate((id) => (location.hash = id), fields.collapsed);
+      await page.locator(`[id="${fields.collapsed}"]`).waitFor({ state: 'visible', timeout: 10_000 });
+      await page.waitForFunction((i) => document.getElementById(i)!.getBoundingClientRect().top >= 0, fields.collapsed);
+      assert.ok(await uncovered(page, fields.collapsed), `${fields.collapsed} is scrolled to, not under the navbar`);
+      // Every field carries its own direct link.
+      const link = await page.$eval(`[id="${fields.collapsed}"] .hash-link`, (a) => [
+        a.getAttribute('href'),
+        a.getAttribute('aria-label'),
+      ]);
+      assert.equal(link[0], `#${fields.collapsed}`);
+      assert.match(link[1] ?? '', /^Direct link to \S+/);
+    });
   });
-});
