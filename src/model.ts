@@ -91,6 +91,18 @@ export interface Page {
    * (config `apis`): search shows it with the page's results. Absent with a single description.
    */
   apiLabel?: string;
+  /** MDX pages: what the page's `<Head>` (@docusaurus/Head) puts in the document head, in order. */
+  headTags?: HeadTag[];
+}
+
+/**
+ * An element of the document head a page asks for: its React props (attribute values) and, for a
+ * title or a JSON-LD script, its text.
+ */
+export interface HeadTag {
+  tag: 'title' | 'meta' | 'link' | 'script';
+  props: Record<string, string>;
+  content?: string;
 }
 
 /** Docusaurus front matter of a doc page, resolved to what templates and routes need. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../src/render/page-props.js';
+import type { HeadTag } from '../src/model.js';
 
 export interface DocumentProps {
   props: PageProps;
@@ -9,6 +10,8 @@ export interface DocumentProps {
     canonical: string;
     meta: { name?: string; property?: string; content: string }[];
     links: { rel: string; href: string; type?: string; title?: string; crossOrigin?: '' | 'anonymous' }[];
+    /** What the page's own `<Head>` adds (MDX pages), after docsgen's tags. */
+    extra: HeadTag[];
   };
   /** Inline script run before first paint (colour mode, dismissed announcement, baseUrl check). */
   headScript: string;
@@ -28,6 +31,16 @@ function clientSettings({ site, page }: PageProps): string {
   return JSON.stringify(settings).replace(/</g, '\\u003c');
 }
 
+/** A tag of the page's `<Head>`; a JSON-LD script's `<` is escaped so its text cannot close the script. */
+function PageHeadTag({ tag, props, content }: HeadTag, index: number) {
+  if (tag === 'script')
+    return (
+      <script key={index} {...props} dangerouslySetInnerHTML={{ __html: (content ?? '').replace(/</g, '\\u003c') }} />
+    );
+  const Tag = tag;
+  return <Tag key={index} {...props} />;
+}
+
 /** The whole HTML document: head tags, the pre-paint script, the page and the client entry. */
 export function Document({ props, head, headScript, children }: DocumentProps) {
   const { site, assets } = props;
@@ -44,6 +57,7 @@ export function Document({ props, head, headScript, children }: DocumentProps) {
         {head.links.map((l, i) => (
           <link key={i} rel={l.rel} href={l.href} type={l.type} title={l.title} crossOrigin={l.crossOrigin} />
         ))}
+        {head.extra.map(PageHeadTag)}
         <script dangerouslySetInnerHTML={{ __html: headScript }} />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -31,6 +31,7 @@ export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
   '@theme/ThemedImage': 'src/content/mdx/theme/ThemedImage.tsx',
   '@theme/Heading': 'src/content/mdx/theme/Heading.tsx',
   '@theme/TOCInline': 'src/content/mdx/theme/TOCInline.tsx',
+  '@docusaurus/Head': 'src/content/mdx/theme/Head.tsx',
   '@docusaurus/useIsBrowser': 'src/content/mdx/theme/browser-hooks.ts',
   '@docusaurus/ExecutionEnvironment': 'src/content/mdx/theme/execution-environment.ts',
   '@docusaurus/router': 'src/content/mdx/theme/browser-hooks.ts',

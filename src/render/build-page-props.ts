@@ -145,6 +145,7 @@ export function buildPageProps(input: PagePropsInput): PageProps {
       badge: page.badge,
       toc: page.toc,
       docMeta: page.docMeta,
+      ...(page.headTags ? { headTags: page.headTags } : {}),
     },
     sidebar:
       sidebarName && fullSidebar ? { name: sidebarName, items: trimSidebar(fullSidebar, page.route) } : undefined,

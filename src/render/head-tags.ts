@@ -1,6 +1,7 @@
 import type { DocumentProps } from '../../templates/Document.js';
 import { joinBase } from '../shared/url.js';
 import type { PageProps } from './page-props.js';
+import type { HeadTag } from '../model.js';
 
 /** An absolute URL of a social card: given absolute, or a file of static/ (with or without a leading '/'). */
 function socialImage(image: string | undefined, origin: string, baseUrl: string): string | undefined {
@@ -67,5 +68,39 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
       href: `https://${site.search.algolia.appId}-dsn.algolia.net`,
       crossOrigin: 'anonymous',
     });
-  return { title, canonical, meta, links };
+  return withPageHeadTags({ title, canonical, meta, links, extra: [] }, page.headTags ?? []);
+}
+
+/** The attribute a head tag is known by: two tags with the same key are one (react-helmet's rule). */
+function keyOf(attributes: Record<string, string | undefined>): string | undefined {
+  for (const name of ['name', 'property', 'httpEquiv', 'charSet', 'itemProp'])
+    if (attributes[name] !== undefined) return `${name}=${attributes[name]}`;
+  return undefined;
+}
+
+/**
+ * What a page's `<Head>` asks for, over docsgen's defaults: its title and canonical link replace
+ * the page's, a meta tag replaces the default of the same name or property (the last of the page's
+ * own wins), other tags are added. The added ones are marked as the page's, so that a client-side
+ * navigation replaces them.
+ */
+function withPageHeadTags(head: DocumentProps['head'], tags: readonly HeadTag[]): DocumentProps['head'] {
+  if (tags.length === 0) return head;
+  const title = tags.findLast((tag) => tag.tag === 'title')?.content ?? head.title;
+  const canonicalTag = tags.findLast((tag) => tag.tag === 'link' && tag.props.rel === 'canonical');
+  const metaOf = (tag: HeadTag) => tag.tag === 'meta' && keyOf(tag.props);
+  const keys = new Set(tags.map(metaOf).filter(Boolean));
+  const lastOfKey = new Map(tags.map((tag, index) => [metaOf(tag) || index, tag]));
+  const extra = tags
+    .filter((tag) => tag.tag !== 'title' && tag !== canonicalTag && tag.tag !== 'link')
+    .filter((tag) => !metaOf(tag) || lastOfKey.get(metaOf(tag) as string) === tag)
+    .concat(tags.filter((tag) => tag.tag === 'link' && tag !== canonicalTag))
+    .map((tag) => (tag.tag === 'link' ? { ...tag, props: { ...tag.props, 'data-page-asset': '' } } : tag));
+  return {
+    ...head,
+    title,
+    canonical: canonicalTag?.props.href ?? head.canonical,
+    meta: head.meta.filter((m) => !keys.has(keyOf(m as Record<string, string | undefined>))),
+    extra,
+  };
 }

@@ -102,7 +102,16 @@ export interface PageProps {
   site: SiteProps;
   page: Pick<
     Page,
-    'route' | 'kind' | 'title' | 'description' | 'body' | 'hideTableOfContents' | 'badge' | 'id' | 'docMeta'
+    | 'route'
+    | 'kind'
+    | 'title'
+    | 'description'
+    | 'body'
+    | 'hideTableOfContents'
+    | 'badge'
+    | 'id'
+    | 'docMeta'
+    | 'headTags'
   > & {
     toc: TocItem[];
     /** On a page with `::doc-card-list`: the cards of the other items of its sidebar category. */

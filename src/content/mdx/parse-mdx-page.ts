@@ -17,6 +17,7 @@ import type { DocusaurusContextValue } from './theme/page-context.js';
 import { docusaurusContextOf } from './docusaurus-context-of.js';
 import { readsAsMdx } from '../markdown-format.js';
 import { loadMdxScope, type MdxScope } from './mdx-scope.js';
+import type { HeadTag } from '../../model.js';
 
 export interface MdxPageOptions {
   processor: MdxProcessor;
@@ -118,6 +119,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     nextId: () => ++lastId,
     diagnostics: [],
     islands: { modules: new Set<string>(), html: [], lastId: () => lastId, lineOffset: entry.lineOffset },
+    headTags: [] as HeadTag[],
   };
   const scope = options.scope;
   const rendered = renderMdx(bundled.bundle, page, { lineOffset: entry.lineOffset, components: scope?.components });
@@ -128,6 +130,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
+  if (page.headTags.length) parsed.page.headTags = page.headTags;
   const files = [...bundled.bundle.files, ...(scope?.files ?? []), ...parsed.assets];
   return { entry, parsed, diagnostics: parsed.diagnostics, files };
 }

@@ -15,6 +15,7 @@ import { island } from './island.js';
 import MDXComponents from './theme/mdx-components.js';
 import ThemedImage from './theme/ThemedImage.js';
 import TOCInline from './theme/TOCInline.js';
+import Head from './theme/Head.js';
 import Heading from './theme/Heading.js';
 import useIsBrowser, { ExecutionEnvironment, useHistory, useLocation } from './theme/browser-hooks.js';
 import Translate, { Interpolate, interpolate, translate } from './theme/translate.js';
@@ -46,6 +47,7 @@ export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   '@theme/ThemedImage': esModule({ default: ThemedImage }),
   '@theme/Heading': esModule({ default: Heading }),
   '@theme/TOCInline': esModule({ default: TOCInline }),
+  '@docusaurus/Head': esModule({ default: Head }),
   '@docusaurus/useIsBrowser': esModule({ default: useIsBrowser }),
   '@docusaurus/ExecutionEnvironment': esModule({ default: ExecutionEnvironment }),
   '@docusaurus/router': esModule({ useLocation, useHistory }),

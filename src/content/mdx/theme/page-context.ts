@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
 import type { Highlighter } from '../../highlighter.js';
+import type { HeadTag } from '../../../model.js';
 
 /** What `useDocusaurusContext()` returns: the site config under Docusaurus' names. */
 export interface DocusaurusContextValue {
@@ -33,6 +34,8 @@ export interface MdxPageContextValue {
   diagnostics: Diagnostic[];
   /** On the server: the site components of the page rendered as islands (island.tsx). */
   islands?: IslandsOfPage;
+  /** On the server: what the page's `<Head>` elements ask for in the document head. */
+  headTags?: HeadTag[];
 }
 
 /** What the islands of one page render leave behind (server only). */
