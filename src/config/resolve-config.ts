@@ -225,7 +225,8 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
   const file = options.configFile;
   const result = siteConfigSchema.safeParse(input);
   if (!result.success) return { diagnostics: zodDiagnostics(result.error, input, file) };
-  const parsed = result.data;
+  const apiSidebars = withApiSidebars(result.data, file);
+  const parsed = apiSidebars.parsed;
   const versions = resolveDocsVersions({
     docs: parsed.docs,
     contentDir: parsed.contentDir,
@@ -235,6 +236,7 @@ export function resolveConfig(input: unknown, options: ResolveConfigOptions): Re
   });
   const navbar = checkNavbarItems(parsed.navbar.items as Record<string, unknown>[], parsed, file, versions.versions);
   const diagnostics = [
+    ...apiSidebars.diagnostics,
     ...versions.diagnostics,
     ...navbar.diagnostics,
     ...checkI18n(parsed, file),
@@ -268,6 +270,31 @@ function apiSourcesOf(parsed: ParsedSiteConfig, options: ResolveConfigOptions): 
   const file = override || (parsed.openapi && resolve(options.root, parsed.openapi));
   if (!file) return [];
   return [{ id: parsed.product.slug, file, routeBasePath: parsed.apiRoutePrefix, key: 'openapi' }];
+}
+
+/**
+ * `apis[].sidebarId`: the sidebar each names, made of its API (`{ type: 'openapi', apiId }`) and
+ * added to `sidebars` before anything reads them; an id `sidebars` (or the sidebars file) already has is DG173.
+ */
+function withApiSidebars(
+  parsed: ParsedSiteConfig,
+  file: string,
+): { parsed: ParsedSiteConfig; diagnostics: Diagnostic[] } {
+  const sidebars = { ...parsed.sidebars };
+  const diagnostics: Diagnostic[] = [];
+  (parsed.apis ?? []).forEach((api, index) => {
+    if (api.sidebarId === undefined) return;
+    if (api.sidebarId in sidebars)
+      diagnostics.push(
+        errorDiagnostic('DG173', `apis[${index}].sidebarId "${api.sidebarId}" names a sidebar that already exists.`, {
+          file,
+          key: `apis[${index}].sidebarId`,
+          hint: `Give the API a sidebar id of its own, or remove sidebarId and put { type: 'openapi', apiId: '${api.id}' } in that sidebar.`,
+        }),
+      );
+    else sidebars[api.sidebarId] = [{ type: 'openapi', apiId: api.id }];
+  });
+  return { parsed: diagnostics.length || !parsed.apis ? parsed : { ...parsed, sidebars }, diagnostics };
 }
 
 /** `apis`: not beside `openapi`, distinct ids and route prefixes, and every sidebar's `openapi` item naming one of them. */

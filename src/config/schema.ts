@@ -211,6 +211,11 @@ export const siteConfigSchema = z.strictObject({
         routeBasePath: routePrefix.optional(),
         /** Its name in titles, llms.txt and the meta index; default the `info.title` of the description. */
         label: z.string().min(1).optional(),
+        /**
+         * A sidebar of this id showing the API, as `sidebars: { [sidebarId]: [{ type: 'openapi', apiId: id }] }`
+         * would (a navbar `docSidebar` item can name it). Without it, a sidebar of `sidebars` shows the API.
+         */
+        sidebarId: z.string().min(1).optional(),
       }),
     )
     .min(1)
