@@ -4,7 +4,12 @@ import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
 import { createAssetResolver, type AssetResolver } from './content/create-asset-resolver.js';
 import { readableFolders } from './shared/allowed-paths.js';
-import { loadContent, type LoadContentOptions, type LoadedContent } from './content/load-content.js';
+import {
+  loadContent,
+  type LoadContentOptions,
+  type LoadedContent,
+  type MarkdownSources,
+} from './content/load-content.js';
 import { readsAsMdx } from './content/markdown-format.js';
 import type { SourceFile } from './content/collect-sources.js';
 import { mayNeedClientFeatures } from './bundle/island-modules.js';
@@ -19,11 +24,19 @@ import {
   checkDocsFeatures,
   checkLinks,
   checkPagination,
+  type LinkPolicy,
 } from './routes/check-links.js';
 import { resolveNavbar } from './render/resolve-navbar.js';
 import { unbuiltApi } from './routes/api-follow-ons.js';
 import type { ApiReference } from './openapi/load-api-reference.js';
-import { builtinRenderer, planRender, type PageHtml, type Renderer, type RenderJob } from './render/render-site.js';
+import {
+  builtinRenderer,
+  planRender,
+  type PageHtml,
+  type Renderer,
+  type RenderJob,
+  type RenderPlan,
+} from './render/render-site.js';
 import { builtinTemplatesCurrent, isBuiltinTemplates, loadRenderer } from './render/load-renderer.js';
 import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
@@ -92,6 +105,29 @@ export interface BuildResult {
   deferred?: DeferredOutput[];
   /** With `stream`: every output file, the same as `files` would hold, produced as it is taken. */
   stream?: AsyncIterable<OutputFile>;
+  /** With `defer` and a cache: the site model one Markdown page can be parsed and rendered again against (dev). */
+  pageEdits?: PageEditModel;
+}
+
+/**
+ * The parts of a built site one edited Markdown page is parsed, checked and rendered against in
+ * `docsgen dev`, while the edit leaves unchanged everything other pages read of it.
+ */
+export interface PageEditModel {
+  config: SiteConfig;
+  table: RouteTable;
+  markdown: MarkdownSources;
+  assets: AssetResolver;
+  /** The inputs of `checkLinks` in this build. */
+  linkCheck: LinkCheckInputs;
+  planPage: RenderPlan['planPage'];
+}
+
+/** What `checkLinks` reads besides the route table. */
+interface LinkCheckInputs {
+  extraRoutes: ReadonlySet<string>;
+  policy: LinkPolicy;
+  unbuiltPrefixes: string[];
 }
 
 /**
@@ -185,10 +221,10 @@ async function loadSite(
   return { content, api, staticFiles, diagrams, diagramCheck, special, nav, pages, table, versions, searched, navbar };
 }
 
-/** Every problem the stages reported, and the checks of links, pagination and docs features. */
-function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const { content, api, staticFiles, nav, navbar, table } = site;
-  const generatedRoutes = new Set([
+/** The generated files links may point to, the link policy and the routes whose links are not checked. */
+function linkCheckInputs(config: SiteConfig, site: LoadedSite): LinkCheckInputs {
+  const { content, api, staticFiles } = site;
+  const extraRoutes = new Set([
     ...api.apis.map((one) => `/openapi/${one.id}.json`),
     '/meta/index.json',
     '/sitemap.xml',
@@ -196,20 +232,25 @@ function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: read
     '/llms-full.txt',
     ...staticFiles.files.map((f) => `/${f.path}`),
   ]);
-  const unbuilt = unbuiltApi(config, api);
+  return {
+    extraRoutes,
+    policy: { site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors }, api: config.api },
+    unbuiltPrefixes: [...unbuiltApi(config, api).prefixes, ...content.unbuiltRoutes],
+  };
+}
+
+/** Every problem the stages reported, and the checks of links, pagination and docs features. */
+function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const { content, api, staticFiles, nav, navbar, table } = site;
+  const links = linkCheckInputs(config, site);
   return [
     ...configDiagnostics,
     ...applyMarkdownLinkPolicy(content.diagnostics, config.onBrokenLinks),
     ...staticFiles.diagnostics,
     ...api.diagnostics,
     ...nav.diagnostics,
-    ...navbar.diagnostics.filter(unbuilt.keep),
-    ...checkLinks(
-      table,
-      generatedRoutes,
-      { site: { onBrokenLinks: config.onBrokenLinks, onBrokenAnchors: config.onBrokenAnchors }, api: config.api },
-      [...unbuilt.prefixes, ...content.unbuiltRoutes],
-    ),
+    ...navbar.diagnostics.filter(unbuiltApi(config, api).keep),
+    ...checkLinks(table, links.extraRoutes, links.policy, links.unbuiltPrefixes),
     ...checkCrossVersionLinks(table),
     ...checkPagination(content.pages),
     ...checkDocsFeatures(table),
@@ -220,7 +261,8 @@ function checkSite(config: SiteConfig, site: LoadedSite, configDiagnostics: read
 interface PlannedOutput {
   config: SiteConfig;
   site: LoadedSite;
-  render: { pages: RenderJob[]; notFound: RenderJob };
+  render: RenderPlan;
+  assets: AssetResolver;
   /** A page's Markdown twin, from the build cache while the page is unchanged. */
   markdownOf(page: Page): string;
   /** Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`, the twins and llms-full.txt). */
@@ -284,7 +326,7 @@ async function planSiteOutput(
       pageMarkdown: markdownOf,
       agentMarkdown,
     });
-  return { config, site, render, plan, markdownOf };
+  return { config, site, render, plan, markdownOf, assets };
 }
 
 /** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */
@@ -325,6 +367,19 @@ function searchFilesHere(planned: PlannedOutput, cache: BuildCache | undefined):
   };
   const search = cachedEach(fromParts, cache?.search);
   return () => search.run(SEARCH_INDEX, searchInput(planned));
+}
+
+/** What `docsgen dev` parses and renders one edited page against (see PageEditModel). */
+function pageEditModel({ config, site, render, assets }: PlannedOutput): PageEditModel {
+  const { table, content } = site;
+  return {
+    config,
+    table,
+    markdown: content.markdown,
+    assets,
+    linkCheck: linkCheckInputs(config, site),
+    planPage: render.planPage,
+  };
 }
 
 /** `docsgen dev`'s output: what needs no page HTML now, pages and the search index when first requested. */
@@ -410,7 +465,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const planned = await planSiteOutput(config, site, { options, stages, bundling: bundleFor(site), assets });
   if (Array.isArray(planned)) return failed(planned);
   const done = { config, pageCount: planned.render.pages.length + 1, diagnostics, watchFiles };
-  if (options.defer) return { ...done, ...deferredOutput(planned, options.cache) };
+  if (options.defer)
+    return { ...done, ...deferredOutput(planned, options.cache), pageEdits: options.cache && pageEditModel(planned) };
   if (options.stream) return { ...done, stream: streamOutput(planned, options.cache) };
   return { ...done, files: await outputFiles(planned, options.cache) };
 }

@@ -13,8 +13,8 @@ import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import type { SplitSource } from './parse-front-matter.js';
-import { parsePages } from './parse-pages.js';
-import type { ParsedPage } from './parse-page.js';
+import { parsePages, type ParseOutcome } from './parse-pages.js';
+import type { ParsedPage, ParsePageOptions } from './parse-page.js';
 import type { StageResults } from '../cache/cached.js';
 import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
 import { readsAsMdx } from './markdown-format.js';
@@ -46,6 +46,21 @@ export interface LoadedContent {
   /** Files the pages read besides themselves (an MDX page's components and partials): what dev watches. */
   files: string[];
   diagnostics: Diagnostic[];
+  /** With a cache (dev): what each Markdown (not MDX) page was parsed from, so one can be parsed again alone. */
+  markdown: MarkdownSources;
+}
+
+/** A Markdown page as parsed: its entry (front matter, id, route), its docs version and the page made of it. */
+export interface MarkdownSource {
+  entry: DocEntry;
+  version: DocsVersion;
+  page: Page;
+}
+
+export interface MarkdownSources {
+  /** By absolute path. */
+  byPath: ReadonlyMap<string, MarkdownSource>;
+  options: ParsePageOptions;
 }
 
 /** Reads and parses every Markdown page: front matter, routes, then bodies (which need all routes for links). */
@@ -114,13 +129,10 @@ export async function loadContent({
   ]);
   const byEntry = new Map([...markdownOutcomes, ...mdxOutcomes].map((outcome) => [outcome.entry, outcome]));
   const outcomes = entries.map((entry) => byEntry.get(entry)!);
-  const pages: Page[] = [];
-  for (const { entry, parsed, diagnostics: pageDiagnostics } of outcomes) {
-    diagnostics.push(...pageDiagnostics);
-    if (!parsed) continue;
-    pages.push(versionedPage(parsed.page, versionOf.get(entry.source.absolutePath)!));
+  const { pages, markdown } = collectPages(outcomes, versionOf, diagnostics, (entry, parsed) => {
     diagnostics.push(...registerAssets(config, assets, entry, parsed));
-  }
+    return Boolean(cache) && !isMdx(entry);
+  });
   return {
     pages,
     categories: Object.fromEntries(collected.versions.map((one) => [one.version.name, one.categories])),
@@ -128,7 +140,32 @@ export async function loadContent({
     unbuiltRoutes: unbuilt.map((entry) => entry.route),
     files: [...new Set(outcomes.flatMap((outcome) => outcome.files ?? []))].sort(),
     diagnostics,
+    markdown: { byPath: markdown, options: parseOptions },
   };
+}
+
+/**
+ * The parsed pages in entry order, each as its docs version has it; and what each page `take`
+ * says yes to (Markdown pages, with a cache) was parsed from. Each page's diagnostics are added
+ * to `diagnostics` before `take` sees it.
+ */
+function collectPages(
+  outcomes: readonly ParseOutcome[],
+  versionOf: ReadonlyMap<string, DocsVersion>,
+  diagnostics: Diagnostic[],
+  take: (entry: DocEntry, parsed: ParsedPage) => boolean,
+): { pages: Page[]; markdown: Map<string, MarkdownSource> } {
+  const pages: Page[] = [];
+  const markdown = new Map<string, MarkdownSource>();
+  for (const { entry, parsed, diagnostics: own } of outcomes) {
+    diagnostics.push(...own);
+    if (!parsed) continue;
+    const version = versionOf.get(entry.source.absolutePath)!;
+    const page = versionedPage(parsed.page, version);
+    pages.push(page);
+    if (take(entry, parsed)) markdown.set(entry.source.absolutePath, { entry, version, page });
+  }
+  return { pages, markdown };
 }
 
 /** Registers a page's assets for output (workers hash them on their side); one outside the site or missing is an error. */

@@ -1,12 +1,14 @@
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { runBuild } from '../build.js';
+import { runBuild, type PageEditModel } from '../build.js';
 import { createBuildCache } from '../build-cache/build-cache.js';
 import { packageRoot, siteCacheDir } from '../shared/package-paths.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { causeOf, errorDiagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, sortDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { builtinRenderer, type Renderer } from '../render/render-site.js';
-import { createDevSite, diffSites, lookupFile, type DevSite } from './dev-site.js';
+import { createDevSite, diffSites, lookupFile, withEditedPages, type DevSite } from './dev-site.js';
+import { editPage, type PageEdit } from './page-edit.js';
+import { htmlPathForRoute } from '../output/output-file.js';
 import type { LiveReloadEvent } from './live-reload.js';
 import type { DiagnosticView } from './live-reload-client.js';
 import { builtinTemplatesCurrent, loadRenderer } from '../render/load-renderer.js';
@@ -33,6 +35,14 @@ export interface DevSessionOptions {
 export interface DevSession {
   /** Builds again for the given changed files (all of them on the first call). */
   build(changed: readonly string[]): Promise<void>;
+  /**
+   * Saved Markdown pages served at once: each parsed, checked and rendered alone against the last
+   * good build, when the edit leaves unchanged what other pages read of it. False when a build is
+   * needed instead; after true, a build (`followUpNeeded`) still makes what depends on every page.
+   */
+  editPages(changed: readonly string[]): boolean;
+  /** Files edited since the last build read them: the search index, sitemap, twins… wait for a build. */
+  followUpNeeded(): boolean;
   /** The last good build, if any. */
   readonly site: DevSite | undefined;
   /** Errors of the latest build (or render), shown as the overlay. */
@@ -80,6 +90,13 @@ interface DevSessionState {
   unseen: Set<string> | undefined;
   /** Warnings printed already: each is printed once, not at every save. */
   printedWarnings: Set<string>;
+  /** The last good build's site model, for single-page edits. */
+  model: PageEditModel | undefined;
+  /** Single-page edits so far, and the number of the last one of each file. */
+  edits: number;
+  editedAt: Map<string, number>;
+  /** Errors single-page edits found, by file: the overlay while there are any (the site stays as it was). */
+  editErrors: Map<string, Diagnostic[]>;
 }
 
 /** The session's fixed parts and its state. */
@@ -145,9 +162,12 @@ async function runSessionBuild(ctx: DevSessionContext, changed: readonly string[
     await switchRenderer(ctx, resolve(config.root, config.templatesDir));
   changed.forEach((path) => state.unseen?.add(path));
   const renderer = state.renderer;
-  let result = await runBuild({ configPath, cache, renderer, defer: true, changed: state.unseen && [...state.unseen] });
+  const taken = state.unseen && [...state.unseen];
+  let result = await runBuild({ configPath, cache, renderer, defer: true, changed: taken });
   // Without a config the build stopped before reading the content: its changes are still unseen.
-  if (result.config) state.unseen = new Set();
+  // Files saved meanwhile (single-page edits) stay unseen for the next build.
+  if (result.config && taken) taken.forEach((path) => state.unseen!.delete(path));
+  else if (result.config) state.unseen = new Set();
   const templatesDir = result.config && resolve(result.config.root, result.config.templatesDir);
   if (templatesDir && templatesDir !== state.rendererDir) {
     // The site's own templates (or a new templatesDir): render with them, not with docsgen's.
@@ -203,6 +223,7 @@ function reportChanges(ctx: DevSessionContext, previous: DevSite, changed: reado
 async function buildAgain(ctx: DevSessionContext, changed: readonly string[]): Promise<void> {
   const { state, stamp } = ctx;
   const started = performance.now();
+  const editsBefore = state.edits;
   const result = await runSessionBuild(ctx, changed);
   state.builds += 1;
   state.config = result.config ?? state.config;
@@ -210,12 +231,93 @@ async function buildAgain(ctx: DevSessionContext, changed: readonly string[]): P
   const ms = Math.round(performance.now() - started);
   const good = buildIsGood(state, result);
   state.errors = good ? [] : [...state.rendererErrors, ...result.diagnostics.filter((d) => d.severity === 'error')];
+  state.editErrors.clear();
+  const editedMeanwhile = [...state.editedAt].filter(([, at]) => at > editsBefore).map(([path]) => path);
+  state.editedAt = new Map([...state.editedAt].filter(([, at]) => at > editsBefore));
+  // The build may have read them before their last save: the next one reads them again.
+  editedMeanwhile.forEach((path) => state.unseen?.add(path));
   printDiagnostics(ctx, result.diagnostics);
   if (!good) return reportFailure(ctx, changed, ms);
   const previous = state.site;
   state.site = createDevSite(`${stamp}-${state.builds}`, { ...result, config: result.config! }, previous);
+  state.model = result.pageEdits;
+  editAgain(ctx, editedMeanwhile);
   if (!previous) return reportFirstBuild(ctx, changed, ms, result.pageCount);
   reportChanges(ctx, previous, changed, ms);
+}
+
+type Edited = Extract<PageEdit, { kind: 'edited' }>;
+
+/** Each changed file as a single-page edit of the last good build, or undefined when one of them needs a build. */
+function editEach(model: PageEditModel, changed: readonly string[]): Map<string, Edited> | undefined {
+  const edits = new Map<string, Edited>();
+  for (const path of changed) {
+    const edit = editPage(model, path);
+    if (edit.kind === 'rebuild') return undefined;
+    edits.set(path, edit);
+  }
+  return edits;
+}
+
+/** The edited pages rendered now (a tab's reload must not wait) and swapped into the site served. */
+function swapInEdits({ state, stamp }: DevSessionContext, edits: ReadonlyMap<string, Edited>): void {
+  const rendered = [...edits.values()].map(({ page, job }) => ({
+    path: htmlPathForRoute(page.route),
+    key: job.key,
+    html: job.render(),
+  }));
+  state.builds += 1;
+  state.site = withEditedPages(state.site!, `${stamp}-${state.builds}`, rendered);
+}
+
+/**
+ * Saved Markdown pages served without a build (see DevSession.editPages). The edited pages' own
+ * problems are reported at once; an error keeps the site as it was and shows the overlay.
+ */
+function editPages(ctx: DevSessionContext, changed: readonly string[]): boolean {
+  const { state, options } = ctx;
+  const onlyEditErrors = state.errors.length === [...state.editErrors.values()].flat().length;
+  if (!state.model || !state.site || !onlyEditErrors || !changed.length || state.rendererErrors.length) return false;
+  const started = performance.now();
+  const edits = editEach(state.model, changed);
+  if (!edits) return false;
+  state.edits += 1;
+  for (const path of changed) {
+    state.unseen?.add(path);
+    state.editedAt.set(path, state.edits);
+    const errors = edits.get(path)!.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length) state.editErrors.set(path, errors);
+    else state.editErrors.delete(path);
+  }
+  state.errors = [...state.editErrors.values()].flat();
+  printDiagnostics(
+    ctx,
+    [...edits.values()].flatMap((edit) => edit.diagnostics),
+  );
+  const ms = () => Math.round(performance.now() - started);
+  if (state.errors.length) {
+    reportFailure(ctx, changed, ms());
+    return true;
+  }
+  const previous = state.site;
+  swapInEdits(ctx, edits);
+  const { changedPages, ...event } = diffSites(previous, state.site, changed);
+  options.notify(event);
+  options.log(
+    `docsgen dev: ${summariseChanges(changed)} → ${changedPages} page${changedPages === 1 ? '' : 's'} changed (${ms()} ms; the rest of the site follows)`,
+  );
+  return true;
+}
+
+/**
+ * After a build: files edited as single pages while it ran (it may have read them before the
+ * save) are edited again against the new build, so the site served keeps their latest text.
+ */
+function editAgain(ctx: DevSessionContext, paths: readonly string[]): void {
+  const { state } = ctx;
+  const edits = state.model && paths.length ? editEach(state.model, paths) : undefined;
+  const clean = edits && [...edits.values()].every((edit) => !edit.diagnostics.some((d) => d.severity === 'error'));
+  if (edits && clean) swapInEdits(ctx, edits);
 }
 
 /**
@@ -293,11 +395,17 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       watchFiles: [],
       unseen: undefined,
       printedWarnings: new Set(),
+      model: undefined,
+      edits: 0,
+      editedAt: new Map(),
+      editErrors: new Map(),
     },
   };
   const { state } = ctx;
   return {
     build: (changed) => buildAgain(ctx, changed),
+    editPages: (changed) => editPages(ctx, changed),
+    followUpNeeded: () => state.editedAt.size > 0 && (state.unseen?.size ?? 0) > 0,
     get site() {
       return state.site;
     },

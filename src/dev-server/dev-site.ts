@@ -1,5 +1,6 @@
 import type { BuildResult, DeferredOutput } from '../build.js';
 import { joinBase } from '../shared/url.js';
+import type { PageHtml } from '../render/render-site.js';
 import type { LiveReloadEvent } from './live-reload.js';
 
 /**
@@ -45,6 +46,24 @@ export function createDevSite(
     produced: new Map(),
     retired,
   };
+}
+
+/**
+ * The site with pages rendered after an edit (`docsgen dev`'s single-page path) in place of
+ * theirs: the same files otherwise, and what was produced of the others kept.
+ */
+export function withEditedPages(
+  site: DevSite,
+  id: string,
+  edited: readonly { path: string; key: string; html: PageHtml }[],
+): DevSite {
+  const pages = new Map(site.pages);
+  const produced = new Map(site.produced);
+  for (const { path, key, html } of edited) {
+    pages.set(path, { path, key, produce: () => [{ path, contents: html }] });
+    produced.set(path, html);
+  }
+  return { ...site, id, pages, produced };
 }
 
 /**

@@ -25,6 +25,9 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** How long after a single-page edit the build of the rest of the site starts. */
+const FOLLOW_UP_DELAY_MS = 300;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
 
@@ -130,29 +133,49 @@ export async function startDevServer({
   const pending = new Set<string>();
   let queued = false;
   let closed = false;
+  // Pages served by single-page edits whose build (search index, sitemap, twins, other pages' checks) is still to run.
+  const followUp = new Set<string>();
+  let followUpTimer: NodeJS.Timeout | undefined;
   const buildOnce = async (changed: string[]) => {
     await session
       .build(changed)
       .catch((error: Error) => log(`docsgen dev: build crashed: ${error.stack ?? error.message}`));
     if (!closed) watcher.setPaths(session.watchPaths());
+    // Pages edited while it ran: one more build, for what depends on every page.
+    if (session.followUpNeeded()) scheduleFollowUp(changed);
   };
   let queue = buildOnce([]).then(() => {
     markReady();
     // Saved once the first pages are out, so that even a killed server leaves a cache behind.
     if (persist) setTimeout(() => void (queue = queue.then(() => (closed ? undefined : session.save()))), 1500).unref();
   });
+  const enqueue = (paths: readonly string[]) => {
+    paths.forEach((path) => pending.add(path));
+    if (queued || closed) return;
+    queued = true;
+    queue = queue.then(() => {
+      queued = false;
+      const batch = [...pending];
+      pending.clear();
+      return closed ? undefined : buildOnce(batch);
+    });
+  };
+  // Started a moment after the edited page is out, so that the tab's reload is answered first.
+  function scheduleFollowUp(paths: readonly string[]) {
+    paths.forEach((path) => followUp.add(path));
+    clearTimeout(followUpTimer);
+    followUpTimer = setTimeout(() => {
+      const batch = [...followUp];
+      followUp.clear();
+      if (session.followUpNeeded()) enqueue(batch);
+    }, FOLLOW_UP_DELAY_MS);
+  }
   const watcher = watchSite({
     paths: session.watchPaths(),
     onChange(paths) {
-      paths.forEach((path) => pending.add(path));
-      if (queued || closed) return;
-      queued = true;
-      queue = queue.then(() => {
-        queued = false;
-        const batch = [...pending];
-        pending.clear();
-        return closed ? undefined : buildOnce(batch);
-      });
+      // A Markdown edit that leaves other pages as they are is served at once, even while a build runs.
+      if (!closed && !queued && session.editPages(paths)) return scheduleFollowUp(paths);
+      enqueue(paths);
     },
   });
 
@@ -163,6 +186,7 @@ export async function startDevServer({
     ready,
     async close() {
       closed = true;
+      clearTimeout(followUpTimer);
       live!.close();
       await watcher.close();
       server.closeAllConnections();

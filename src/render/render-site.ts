@@ -51,6 +51,16 @@ export interface RenderJob {
   render(): PageHtml;
 }
 
+export interface RenderPlan {
+  pages: RenderJob[];
+  notFound: RenderJob;
+  /**
+   * The job of a page of the table given again with another body (`docsgen dev` after an edit that
+   * changes nothing other pages show of it): the same key and HTML a plan of the edited site gives.
+   */
+  planPage(page: Page): RenderJob;
+}
+
 /** Everything one page's HTML is made from: its props' input, the head script, and the renderer's version. */
 export interface PageRenderInput extends PagePropsInput {
   headScript: string;
@@ -95,7 +105,7 @@ export function planRender({
   renderer = builtinRenderer,
   cache,
   versions,
-}: RenderSiteInput): { pages: RenderJob[]; notFound: RenderJob } {
+}: RenderSiteInput): RenderPlan {
   const site = buildSiteProps(config, navbarItems, versions?.mainRoutes);
   const asset = (path: string) => joinBase(config.baseUrl, `/${path}`);
   const assets: AssetProps = {
@@ -134,7 +144,8 @@ export function planRender({
   });
   const pages = table.pages.map((page) => job(inputOf(page, apiOverviewRoute), page.route));
   render.keepOnly([...table.byRoute.keys(), '404.html']);
-  return { pages, notFound: job(inputOf(notFound), '404.html') };
+  const planPage = (page: Page) => job(inputOf(page, apiOverviewRoute), page.route);
+  return { pages, notFound: job(inputOf(notFound), '404.html'), planPage };
 }
 
 /** Renders every page of the route table, and the not-found page, to HTML. */
