@@ -98,6 +98,15 @@ export interface PagePropsInput {
 
 const hasDocCards = (page: Page) => page.body.type === 'html' && page.body.html.includes(DOC_CARD_LIST_PLACEHOLDER);
 
+/**
+ * A reference page of a site with several APIs starts its trail with its API's label: a v0 and a v1
+ * share titles and tags ('Home › Berths › List berths' would be the same on both).
+ */
+function withApiCrumb(page: Page, trail: string[] | undefined): string[] | undefined {
+  if (!page.apiLabel || page.apiLabel === page.title) return trail;
+  return [page.apiLabel, ...(trail ?? [])];
+}
+
 /** What `page` is rendered from, looked up in the route table (cheap: no sidebar is trimmed here). */
 export function pagePropsInput(
   page: Page,
@@ -117,7 +126,7 @@ export function pagePropsInput(
     sidebarItems,
     cardDescriptions: cardRoutes.length ? cardDescriptions : undefined,
     links: table.prevNext.get(page.route),
-    breadcrumbs: table.breadcrumbs.get(page.route),
+    breadcrumbs: withApiCrumb(page, table.breadcrumbs.get(page.route)),
     ...(version ? { version } : {}),
     site,
     assets,

@@ -79,6 +79,12 @@ test('two API descriptions: own routes, overviews, sidebars, downloads, head lin
   );
   assert.match(fileText(result, 'api/legacy/moorings-api-v-0-deprecated/index.html'), /href="\/api\/v1\/moorings-api"/);
 
+  // The pages of one operation in both APIs say in their breadcrumbs which API they belong to.
+  const crumbs = (path: string) => breadcrumbsOf(result, path);
+  assert.equal(crumbs('api/v1/list-berths/index.html'), 'Home Moorings API v1 Berths List berths');
+  assert.equal(crumbs('api/legacy/list-berths/index.html'), 'Home Moorings API (v0, deprecated) Berths List berths');
+  assert.equal(crumbs('api/v1/moorings-api/index.html'), 'Home Moorings API v1 Moorings API');
+
   const meta = JSON.parse(fileText(result, 'meta/index.json'));
   assert.equal(meta.site.openapi, '/openapi/v1.json');
   assert.deepEqual(meta.site.apis, [
@@ -96,6 +102,14 @@ test('two API descriptions: own routes, overviews, sidebars, downloads, head lin
     /- \[Moorings API \(v0, deprecated\): OpenAPI description\]\(https:\/\/docs.acme.example\/openapi\/v0.json\)/,
   );
 });
+
+/** A page's breadcrumbs as text ('Home Berths List berths'). */
+const breadcrumbsOf = (result: BuildResult, path: string) =>
+  /<nav class="breadcrumbs"[\s\S]*?<\/nav>/
+    .exec(fileText(result, path))![0]
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The search engine over a build's index files, as the browser loads them. */
 function searchOf(result: BuildResult) {
@@ -137,11 +151,12 @@ test("search: each API is a section of its own, its pages labelled with the API'
   }
 });
 
-test('search: with a single API, reference pages carry no API label', async () => {
+test('with a single API, reference pages carry no API label: not in search, not in breadcrumbs', async () => {
   const result = await buildSite(
     "apis: [{ id: 'v1', file: 'api/v1.yaml', label: 'Moorings API v1' }],",
     "apiV1: [{ type: 'openapi', apiId: 'v1' }],",
   );
+  assert.equal(breadcrumbsOf(result, 'api/v1/list-berths/index.html'), 'Home Berths List berths');
   const pages = contentPages(result);
   assert.ok(
     pages.some((page) => page[0].startsWith('/api/v1/')),
