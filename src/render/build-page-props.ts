@@ -155,6 +155,7 @@ export function buildPageProps(input: PagePropsInput): PageProps {
       toc: page.toc,
       docMeta: page.docMeta,
       ...(page.headTags ? { headTags: page.headTags } : {}),
+      ...(page.apiLabel ? { apiLabel: page.apiLabel } : {}),
     },
     sidebar:
       sidebarName && fullSidebar ? { name: sidebarName, items: trimSidebar(fullSidebar, page.route) } : undefined,

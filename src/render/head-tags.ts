@@ -15,8 +15,10 @@ export function buildHeadTags(props: PageProps): DocumentProps['head'] {
   const { site, page } = props;
   const origin = site.url.replace(/\/$/, '');
   const canonical = origin + joinBase(site.baseUrl, page.route);
+  // With several APIs a reference page's title names its API: a v0 and a v1 share operation titles.
+  const own = page.apiLabel && page.apiLabel !== page.title ? `${page.title} · ${page.apiLabel}` : page.title;
   const title =
-    page.kind === 'home' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`;
+    page.kind === 'home' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${own} | ${site.title}`;
   const image = socialImage(page.docMeta?.image ?? site.image, origin, site.baseUrl);
   const meta: DocumentProps['head']['meta'] = [
     { name: 'description', content: page.description },

@@ -112,6 +112,7 @@ export interface PageProps {
     | 'id'
     | 'docMeta'
     | 'headTags'
+    | 'apiLabel'
   > & {
     toc: TocItem[];
     /** On a page with `::doc-card-list`: the cards of the other items of its sidebar category. */

@@ -84,6 +84,14 @@ test('two API descriptions: own routes, overviews, sidebars, downloads, head lin
   assert.equal(crumbs('api/v1/list-berths/index.html'), 'Home Moorings API v1 Berths List berths');
   assert.equal(crumbs('api/legacy/list-berths/index.html'), 'Home Moorings API (v0, deprecated) Berths List berths');
   assert.equal(crumbs('api/v1/moorings-api/index.html'), 'Home Moorings API v1 Moorings API');
+  // And so do their document titles (browser tabs, history, search engines).
+  const titleOf = (path: string) => /<title>(.*?)<\/title>/.exec(fileText(result, path))![1];
+  assert.equal(titleOf('api/v1/list-berths/index.html'), 'List berths · Moorings API v1 | Acme API');
+  assert.equal(titleOf('api/legacy/list-berths/index.html'), 'List berths · Moorings API (v0, deprecated) | Acme API');
+  assert.equal(
+    titleOf('api/legacy/moorings-api-v-0-deprecated/index.html'),
+    'Moorings API (v0, deprecated) | Acme API',
+  );
 
   const meta = JSON.parse(fileText(result, 'meta/index.json'));
   assert.equal(meta.site.openapi, '/openapi/v1.json');
@@ -157,6 +165,7 @@ test('with a single API, reference pages carry no API label: not in search, not 
     "apiV1: [{ type: 'openapi', apiId: 'v1' }],",
   );
   assert.equal(breadcrumbsOf(result, 'api/v1/list-berths/index.html'), 'Home Berths List berths');
+  assert.match(fileText(result, 'api/v1/list-berths/index.html'), /<title>List berths \| Acme API<\/title>/);
   const pages = contentPages(result);
   assert.ok(
     pages.some((page) => page[0].startsWith('/api/v1/')),
