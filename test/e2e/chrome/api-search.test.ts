@@ -1,7 +1,7 @@
 // Search on a site with two API descriptions (config `apis`: the two-versions fixture, a v1 with a
 // configured label and a deprecated v0 labelled by its info.title), at 1440 and 390 px: a query that
 // matches the operation both APIs have shows two results, each labelled with its API's label, and
-// each opens its own API's page.
+// each opens its own API's page; the search page (/search?q=…) labels them the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -114,3 +114,17 @@ for (const viewport of [
     });
   }
 }
+
+test('the search page labels each API’s result too', async () => {
+  await site.withPage({ viewport: { width: 390, height: 844 } }, async ({ page }) => {
+    await page.goto(`${site.url}/search?q=list+berths`);
+    await page.locator('[data-search-results] [data-search-hit]').first().waitFor();
+    const groups = await page.$$eval('[data-search-results] .search-group', (sections) =>
+      sections.map((section) => [
+        section.querySelector('.search-group__title a')!.getAttribute('href'),
+        section.querySelector('[data-search-api]')?.textContent ?? null,
+      ]),
+    );
+    assert.deepEqual(groups.filter(([href]) => href! in LABELS).sort(), Object.entries(LABELS).sort());
+  });
+});
