@@ -41,6 +41,7 @@ import { builtinTemplatesCurrent, isBuiltinTemplates, loadRenderer } from './ren
 import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { loadKatexAssets } from './output/katex-assets.js';
+import { loadInfimaAsset } from './output/infima-assets.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
@@ -303,6 +304,7 @@ async function planSiteOutput(
   });
   // KaTeX's stylesheet and fonts are written only when some page has math.
   const katexFiles = site.content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
+  const infimaFiles = site.content.pages.some((page) => page.usesInfima) ? [await loadInfimaAsset()] : [];
   const operations = summarizeOperations(api.pages);
   // Each page's Markdown twin, a stage of the page alone (cached like its render).
   const twin = cachedEach((input: { page: Page }) => pageMarkdown(input.page), options.cache?.markdown);
@@ -319,7 +321,7 @@ async function planSiteOutput(
       notFoundHtml,
       bundle,
       assets,
-      staticFiles: [...staticFiles.files, ...katexFiles],
+      staticFiles: [...staticFiles.files, ...katexFiles, ...infimaFiles],
       apiSpecs,
       operations,
       searchFiles,

@@ -77,6 +77,8 @@ export interface Page {
   docMeta?: DocMeta;
   /** The body has KaTeX math: the page links KaTeX's stylesheet. */
   usesMath?: boolean;
+  /** The body uses Infima's utility classes (row, col--6, button--primary…): the page links docsgen's rendition of them. */
+  usesInfima?: boolean;
   /** ```mermaid diagrams of the body (the client draws them; the build checks their syntax). */
   diagrams?: DiagramRef[];
   /**

@@ -4,7 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildCache } from './build-cache.js';
-import { siteCacheDir } from '../shared/package-paths.js';
+import { infimaCssFile, siteCacheDir } from '../shared/package-paths.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { CACHE_PARTS, shardOf, type CachePart } from './pack-cache.js';
 
@@ -13,7 +13,8 @@ const FORMAT = 6;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
- * templates and the whole pipeline inside). A saved cache made by other code is ignored.
+ * templates and the whole pipeline inside, and the stylesheets it reads at run time). A saved
+ * cache made by other code is ignored.
  */
 export async function codeIdentity(): Promise<string | undefined> {
   const self = fileURLToPath(import.meta.url);
@@ -22,6 +23,7 @@ export async function codeIdentity(): Promise<string | undefined> {
   return createHash('sha1')
     .update(`${FORMAT}\0${process.version}\0`)
     .update(await readFile(self))
+    .update(await readFile(infimaCssFile()))
     .digest('hex');
 }
 

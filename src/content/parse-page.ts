@@ -9,6 +9,7 @@ import type { Highlighter } from './highlighter.js';
 import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
 import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
 import { htmlTree, pageTextOf } from '../shared/hast-text.js';
+import { infimaUse } from './infima-classes.js';
 
 export interface ParsePageOptions {
   processor: MarkdownProcessor;
@@ -91,6 +92,7 @@ export function pageFromHtml(
   const fm = entry.frontMatter;
   // Docusaurus' order: front matter, then the body's own top-level h1, then the doc id.
   const title = fm.title ?? context.contentTitle ?? entry.id;
+  const infima = infimaUse(html, { body: entry.body, lineOffset: entry.lineOffset, file: entry.source.relativePath });
   const page: Page = {
     id: entry.id,
     route: entry.route,
@@ -110,6 +112,7 @@ export function pageFromHtml(
     docsFeatures: context.docsFeatures,
     docMeta: { ...buildDocMeta(fm), ...(context.contentTitle === undefined ? {} : { titleInContent: true }) },
     ...(html.includes('class="katex"') ? { usesMath: true } : {}),
+    ...(infima.usesInfima ? { usesInfima: true } : {}),
     ...(context.diagrams.length ? { diagrams: context.diagrams } : {}),
   };
   const missingTitle: Diagnostic[] =
@@ -130,7 +133,13 @@ export function pageFromHtml(
     ...(context.assets.some((a) => a.line !== undefined)
       ? { assetPlaces: context.assets.filter((a) => a.line !== undefined) }
       : {}),
-    diagnostics: [...context.diagnostics, ...mathDiagnostics(file, entry), ...extra, ...missingTitle],
+    diagnostics: [
+      ...context.diagnostics,
+      ...mathDiagnostics(file, entry),
+      ...infima.diagnostics,
+      ...extra,
+      ...missingTitle,
+    ],
   };
 }
 

@@ -5,6 +5,7 @@ import type { ClientBundle } from '../bundle/bundle-client.js';
 import { joinBase } from '../shared/url.js';
 import { buildHeadScript } from './head-script.js';
 import { katexCssPath } from '../output/katex-assets.js';
+import { infimaCssPath } from '../output/infima-assets.js';
 import type { VersionIndex } from '../routes/build-version-links.js';
 import { buildPageProps, pagePropsInput, type PagePropsInput } from './build-page-props.js';
 import { cachedEach, type ItemCache } from '../cache/cached.js';
@@ -113,8 +114,15 @@ export function planRender({
     css: bundle.entry.css.map(asset),
     preload: bundle.entry.preload.map(asset),
   };
-  // KaTeX's stylesheet only on pages with math.
-  const mathAssets: AssetProps = { ...assets, pageCss: [asset(katexCssPath())] };
+  // KaTeX's stylesheet only on pages with math, Infima's classes only on pages that use them.
+  const pageCssOf = (page: Page) => [
+    ...(page.usesMath ? [asset(katexCssPath())] : []),
+    ...(page.usesInfima ? [asset(infimaCssPath())] : []),
+  ];
+  const withPageCss = (page: Page): AssetProps => {
+    const pageCss = pageCssOf(page);
+    return pageCss.length ? { ...assets, pageCss } : assets;
+  };
   const shared = { headScript: buildHeadScript(site), rendererVersion: renderer.version };
   const apiOverviewRoute = table.pages.find((page) => page.kind === 'api-overview')?.route;
   const render = cachedEach((input: PageRenderInput) => renderPageHtml(input, renderer), cache);
@@ -132,11 +140,7 @@ export function planRender({
   };
   const inputOf = (page: Page, overview?: string): PageRenderInput => ({
     ...pagePropsInput(page, table, site, {
-      assets: page.islands
-        ? islandAssets(page, bundle, asset, page.usesMath ? mathAssets : assets)
-        : page.usesMath
-          ? mathAssets
-          : assets,
+      assets: page.islands ? islandAssets(page, bundle, asset, withPageCss(page)) : withPageCss(page),
       version: versions?.forPage(page),
     }),
     ...shared,

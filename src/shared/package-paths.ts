@@ -13,3 +13,9 @@ export function packageRoot(): string {
 export function siteCacheDir(root: string): string {
   return join(root, 'node_modules', '.cache', 'docsgen');
 }
+
+/**
+ * docsgen's rendition of Infima's classes (a stylesheet read at run time: part of docsgen's code
+ * identity, since which classes it styles decides what pages link and warn about).
+ */
+export const infimaCssFile = (): string => join(packageRoot(), 'src/theme-css/infima-compat.css');
