@@ -448,8 +448,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   // Pages that hydrate the site's components or draw diagrams need a client that has them.
   const bundleFor = ({ content, diagrams }: LoadedSite) => {
     const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
+    const code = Object.assign({}, ...content.pages.map((page) => page.islandCode ?? {})) as Record<string, string>;
     const islands = islandModules.length
-      ? { modules: islandModules, site: docusaurusContextOf(config), baseUrl: config.baseUrl }
+      ? {
+          modules: islandModules,
+          ...(Object.keys(code).length && { code }),
+          site: docusaurusContextOf(config),
+          baseUrl: config.baseUrl,
+        }
       : undefined;
     return islands || diagrams.length
       ? stages.bundleClientWithFeatures({ ...clientOptions, islands, mermaid: diagrams.length > 0 })

@@ -86,6 +86,8 @@ export interface Page {
    * hydrates; the page links their stylesheets and the browser loads their chunks.
    */
   islands?: string[];
+  /** The browser module of the components the page defines itself and hydrates (page-islands.ts), by page path. */
+  islandCode?: Record<string, string>;
   /** The docs version of a doc from versioned_docs/ (absent on the docs folder's own, 'current'). */
   version?: string;
   /**

@@ -5,7 +5,14 @@ import { existsSync } from 'node:fs';
 import { errorDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { esbuildDiagnostics } from '../diagnostics/esbuild-diagnostics.js';
 import { packageRoot } from '../shared/package-paths.js';
-import { clientFeatureOptions, SITE_FILE, type ClientFeatures, type ClientIslandsInput } from './island-modules.js';
+import {
+  clientFeatureOptions,
+  ISLANDS_MANIFEST,
+  manifestImport,
+  SITE_FILE,
+  type ClientFeatures,
+  type ClientIslandsInput,
+} from './island-modules.js';
 
 export interface ClientBundle {
   /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */
@@ -45,17 +52,22 @@ const inputsOf = (metafile: Metafile, pkg: string, root: string) =>
 function islandStylesheets(
   metafile: Metafile,
   islands: ClientIslandsInput,
-  pkg: string,
+  { pkg, root }: { pkg: string; root: string },
 ): Record<string, { css: string[] }> {
   const toPublic = (path: string) => relative(resolve(pkg, 'out'), resolve(pkg, path)).split('\\').join('/');
-  const byModule = new Map(
+  // What the manifest's import of each module resolved to: the entry point of the module's chunk.
+  const resolved = new Map(
+    (metafile.inputs[ISLANDS_MANIFEST]?.imports ?? []).map((item) => [item.original, item.path] as const),
+  );
+  const byEntry = new Map(
     Object.values(metafile.outputs)
-      .filter((output) => output.entryPoint?.startsWith(SITE_FILE))
-      .map((output) => [output.entryPoint!.slice(SITE_FILE.length), output.cssBundle]),
+      .filter((output) => output.entryPoint)
+      .map((output) => [output.entryPoint!, output.cssBundle]),
   );
   return Object.fromEntries(
     islands.modules.map((module) => {
-      const css = byModule.get(module);
+      const entry = resolved.get(manifestImport(module, root));
+      const css = entry === undefined ? undefined : byEntry.get(entry);
       return [module, { css: css ? [toPublic(css)] : [] }];
     }),
   );
@@ -127,7 +139,8 @@ export async function bundleClient(
       }),
     ]);
     const toPublic = (path: string) => relative(resolve(pkg, 'out'), path).split('\\').join('/');
-    const islandsCss = options.islands && islandStylesheets(js.metafile, options.islands, pkg);
+    const islandsCss =
+      options.islands && islandStylesheets(js.metafile, options.islands, { pkg, root: resolve(options.root) });
     const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({
       path: toPublic(file.path),
       contents: file.contents,

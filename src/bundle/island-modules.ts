@@ -1,16 +1,23 @@
-import type { Loader, Plugin } from 'esbuild';
+import { build, type Loader, type Message, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, relative } from 'node:path';
+import { dirname, extname, join, relative, resolve } from 'node:path';
 import { cssModulesPlugin } from '../content/mdx/css-modules.js';
 import { ASSET_IMPORT, isSiteModule } from '../content/mdx/module-kinds.js';
 import { createAssetResolver } from '../content/create-asset-resolver.js';
 import type { DocusaurusContextValue } from '../content/mdx/theme/page-context.js';
 import { inlineLoadersPlugin } from '../content/mdx/inline-loaders.js';
+import { packageRoot } from '../shared/package-paths.js';
 
 /** What the browser needs to hydrate the site's own components on MDX pages. */
 export interface ClientIslandsInput {
-  /** Component modules some page hydrates, as paths in the site (sorted). */
+  /**
+   * Component modules some page hydrates (sorted): paths in the site of its files
+   * (`src/components/Counter.jsx`), of pages whose own components hydrate (`docs/intro.mdx`,
+   * their code in `code`), and npm packages (`npm:@scope/name`, resolved from the site root).
+   */
   modules: string[];
+  /** The browser module of each page whose own components hydrate (page-islands.ts), by page path. */
+  code?: Record<string, string>;
   /** What `useDocusaurusContext()` returns in the browser. */
   site: DocusaurusContextValue;
   baseUrl: string;
@@ -40,10 +47,24 @@ export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
   '@docusaurus/theme-common': 'src/content/mdx/theme/theme-common.ts',
 };
 
+/** An island module that is a page's own exports (its code is in ClientIslandsInput.code). */
+export const isPageModule = (module: string) => /\.mdx?$/.test(module);
+export const NPM_MODULE = 'npm:';
+const PAGE = 'docsgen-page';
+
+/** What the manifest imports for an island module: a file of the site, a page's exports, an npm package. */
+export function manifestImport(module: string, root: string): string {
+  if (module.startsWith(NPM_MODULE)) return module.slice(NPM_MODULE.length);
+  return isPageModule(module) ? `${PAGE}:/${module}` : join(root, module);
+}
+
+/** How esbuild's metafile names the manifest module. */
+export const ISLANDS_MANIFEST = 'docsgen:mdx-islands';
+
 /** `docsgen:mdx-islands`: a loader per component module (esbuild makes each a chunk) and the site context. */
 function manifest(input: ClientIslandsInput, root: string): string {
   const loaders = input.modules.map(
-    (module) => `  ${JSON.stringify(module)}: () => import(${JSON.stringify(join(root, module))}),`,
+    (module) => `  ${JSON.stringify(module)}: () => import(${JSON.stringify(manifestImport(module, root))}),`,
   );
   return `export const modules = {\n${loaders.join('\n')}\n};\nexport const site = ${JSON.stringify(input.site)};\n`;
 }
@@ -72,7 +93,7 @@ function sitePathsPlugin(root: string): Plugin {
     name: 'docsgen-site-paths',
     setup(esbuild) {
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.pluginData?.direct || (args.namespace !== SITE && args.namespace !== 'docsgen')) return undefined;
+        if (args.pluginData?.direct || ![SITE, 'docsgen', PAGE].includes(args.namespace)) return undefined;
         const found = await esbuild.resolve(args.path, {
           resolveDir: args.resolveDir,
           kind: args.kind,
@@ -110,6 +131,16 @@ function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: stri
         contents: manifest(input, root),
         resolveDir: root,
         loader: 'js',
+      }));
+      // A page's own exports, as page-islands.ts wrote them: resolved from the page's folder.
+      esbuild.onResolve({ filter: new RegExp(`^${PAGE}:/`) }, (args) => ({
+        path: args.path.slice(PAGE.length + 2),
+        namespace: PAGE,
+      }));
+      esbuild.onLoad({ filter: /.*/, namespace: PAGE }, (args) => ({
+        contents: input.code?.[args.path] ?? '',
+        resolveDir: dirname(join(root, args.path)),
+        loader: 'jsx',
       }));
       esbuild.onResolve({ filter: /^@(?:theme|docusaurus)\// }, (args) =>
         BROWSER_THEME_MODULES[args.path]
@@ -187,4 +218,39 @@ export function clientFeatureOptions(
     },
     plugins: [extended, ...(features.islands ? islandModulesPlugins(features.islands, root, pkg) : [])],
   };
+}
+
+/**
+ * Bundles island modules for the browser alone, as the site's client will (the same plugins): the
+ * errors esbuild gives, or none. A module that cannot be bundled for the browser (an npm package
+ * for Node only, a page export importing `fs`) is found while its page is parsed, so that its
+ * components are shown as the server rendered them instead of failing the site's client.
+ */
+export async function browserBundleErrors(input: ClientIslandsInput, root: string): Promise<Message[]> {
+  const pkg = packageRoot();
+  try {
+    await build({
+      entryPoints: [ISLANDS_MANIFEST],
+      absWorkingDir: pkg,
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2020',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      plugins: islandModulesPlugins(input, root, pkg),
+    });
+    return [];
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    if (!errors?.length) throw error;
+    // Places in files relative to the site, as in every message (esbuild's are relative to docsgen).
+    return errors.map((message) =>
+      message.location && !/^[\w-]{2,}:/.test(message.location.file)
+        ? { ...message, location: { ...message.location, file: relative(root, resolve(pkg, message.location.file)) } }
+        : message,
+    );
+  }
 }

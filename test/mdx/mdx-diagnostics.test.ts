@@ -105,7 +105,7 @@ test('a stylesheet the page imports itself is DG235 (not shipped); a CSS module 
   assert.match(htmlOf(outcome), /<span class="StatusPill_[0-9a-f]{6}_pill">online<\/span>/);
 });
 
-test('a component from an installed npm package is rendered on the server and DG252 says it will not be interactive', async () => {
+test("a component from an installed npm package hydrates as an island of the package; one that does not bundle for the browser is DG252 with esbuild's message", async () => {
   const root = await createMiniSite({
     files: {
       'node_modules/@meshtide/rating/package.json':
@@ -115,31 +115,79 @@ test('a component from an installed npm package is rendered on the server and DG
         'export function Stars({ count }) {\n  const [shown, setShown] = useState(count);\n' +
         "  return createElement('button', { onClick: () => setShown(shown + 1) }, '*'.repeat(shown));\n}\n" +
         'export const label = (n) => `${n} stars`;\n',
+      // A package for Node only: its "exports" offer no entry a browser bundle may use.
+      'node_modules/hexwatch-server/package.json':
+        '{ "name": "hexwatch-server", "exports": { ".": { "node": "./index.cjs" } } }',
+      'node_modules/hexwatch-server/index.cjs':
+        "const { createElement } = require('react');\nexports.Uptime = () => createElement('b', null, '99.9%');\n",
     },
   });
-  const text = `${FM}import { Stars as Rating, label } from '@meshtide/rating';\n\nCoverage: {label(3)} <Rating count={3} />\n`;
+  const text =
+    `${FM}import { Stars as Rating, label } from '@meshtide/rating';\nimport { Uptime } from 'hexwatch-server';\n\n` +
+    'Coverage: {label(3)} <Rating count={3} />, uptime <Uptime />\n';
   const outcome = await parseMdx(text, 'coverage', { root });
-  assert.deepEqual(summary(outcome.diagnostics), ['DG252 warning 4:1']);
-  assert.match(outcome.diagnostics[0].message, /<Rating> from the npm package "@meshtide\/rating"/);
-  assert.match(outcome.diagnostics[0].hint ?? '', /src\/components/);
-  assert.match(htmlOf(outcome), /Coverage: 3 stars <button>\*\*\*<\/button>/);
+  assert.deepEqual(summary(outcome.diagnostics), ['DG252 warning 5:1']);
+  assert.match(
+    outcome.diagnostics[0].message,
+    /<Uptime> from the npm package "hexwatch-server" is shown as rendered on the server, without interactivity: the package does not bundle for the browser: Could not resolve "hexwatch-server"/,
+  );
+  assert.match(
+    htmlOf(outcome),
+    /Coverage: 3 stars <docsgen-island data-island="npm:@meshtide\/rating#Stars" data-props="\{&quot;count&quot;:3\}" style="display:contents"><button>\*\*\*<\/button><\/docsgen-island>, uptime <b>99\.9%<\/b>/,
+  );
+  assert.deepEqual(outcome.parsed?.page.islands, ['npm:@meshtide/rating']);
 });
 
-test('a component the page defines itself with state or handlers is DG253 at its first use; one that only draws markup is not', async () => {
+test('components the page defines with state or handlers hydrate from a module of its exports; one that renders a partial is DG253 at its first use', async () => {
+  const root = await createMiniSite({
+    files: { 'content/guides/_fee-note.mdx': 'Fees are burned, never refunded.\n' },
+  });
   const outcome = await parseMdx(
-    `${FM}import { useState } from 'react';\n\n` +
+    `${FM}import { useState } from 'react';\nimport FeeNote from './_fee-note.mdx';\n\n` +
       'export const Highlight = ({ children, color }) => <span style={{ backgroundColor: color }}>{children}</span>;\n\n' +
       'export function FeeToggle({ dc }) {\n  const [usd, setUsd] = useState(false);\n' +
       '  return <span>{usd ? `$${dc / 100000}` : `${dc} DC`}</span>;\n}\n\n' +
       'export const CopyId = ({ id }) => <code onClick={() => navigator.clipboard.writeText(id)}>{id}</code>;\n\n' +
+      'export const Explained = () => { const [open, setOpen] = useState(false); return open ? <FeeNote /> : <i>why?</i>; };\n\n' +
       '<Highlight color="#25c2a0">Data Credits</Highlight> cost <FeeToggle dc={35000} /> per packet.\n\n' +
-      'Again: <FeeToggle dc={1} />, <CopyId id="11xyz" />\n',
+      'Again: <FeeToggle dc={1} />, <CopyId id="11xyz" /> <Explained />\n',
+    'fees',
+    { root },
   );
-  assert.deepEqual(summary(outcome.diagnostics), ['DG253 warning 15:58', 'DG253 warning 17:30']);
-  assert.match(outcome.diagnostics[0].message, /<FeeToggle> is defined in this page and uses useState\(\)/);
-  assert.match(outcome.diagnostics[1].message, /<CopyId> .* uses an onClick handler/);
-  assert.match(outcome.diagnostics[0].hint ?? '', /src\/components\/FeeToggle\.jsx/);
-  assert.match(htmlOf(outcome), /35000 DC/);
+  assert.deepEqual(summary(outcome.diagnostics), ['DG253 warning 20:52']);
+  assert.match(
+    outcome.diagnostics[0].message,
+    /<Explained> is defined in this page .* the MDX partial "\.\/_fee-note\.mdx"/,
+  );
+  const html = htmlOf(outcome);
+  assert.match(
+    html,
+    /<docsgen-island data-island="content\/guides\/fees\.mdx#FeeToggle" data-props="\{&quot;dc&quot;:35000\}" style="display:contents"><span>35000 DC<\/span><\/docsgen-island>/,
+  );
+  assert.match(html, /data-island="content\/guides\/fees\.mdx#CopyId"/);
+  assert.match(
+    html,
+    /<span style="background-color:#25c2a0">Data Credits<\/span>/,
+    'a markup-only component is no island',
+  );
+  assert.match(html, /<i>why\?<\/i>/);
+  assert.doesNotMatch(html, /#(?:Highlight|Explained)"/);
+  assert.deepEqual(outcome.parsed?.page.islands, ['content/guides/fees.mdx']);
+  // The browser module: the page's imports and exports, without its partial.
+  const code = outcome.parsed?.page.islandCode?.['content/guides/fees.mdx'] ?? '';
+  assert.match(code, /^import \{ useState \} from 'react';\nexport const Highlight = /);
+  assert.match(code, /export function FeeToggle/);
+  assert.doesNotMatch(code, /_fee-note/);
+});
+
+test('a page whose own components only draw markup has no island module', async () => {
+  const outcome = await parseMdx(
+    `${FM}export const Highlight = ({ children, color }) => <span style={{ backgroundColor: color }}>{children}</span>;\n\n` +
+      '<Highlight color="#1877F2">Facebook blue</Highlight>\n',
+  );
+  assert.deepEqual(outcome.diagnostics, []);
+  assert.equal(outcome.parsed?.page.islands, undefined);
+  assert.equal(outcome.parsed?.page.islandCode, undefined);
 });
 
 test("a relative url() in a component's stylesheet is DG254 at its place; root paths, full URLs and data: are not", async () => {

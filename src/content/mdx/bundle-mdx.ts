@@ -8,6 +8,7 @@ import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modu
 import { cssModulesPlugin } from './css-modules.js';
 import { ASSET_IMPORT, isSiteModule } from './module-kinds.js';
 import { inlineLoadersPlugin, UNSUPPORTED_LOADER, withoutInlineLoader } from './inline-loaders.js';
+import { browserBundleErrors, NPM_MODULE, type ClientIslandsInput } from '../../bundle/island-modules.js';
 import { PARTIAL_FAILED, partialsPlugin, type PartialReferences, type PartialsInput } from './mdx-partials.js';
 
 export interface MdxBundleInput {
@@ -25,6 +26,12 @@ export interface MdxBundleInput {
   assetUrl: (absolutePath: string) => string;
   /** How imported .md/.mdx files (partials) are compiled; without it they cannot be imported. */
   partials?: PartialsInput;
+  /**
+   * What the browser's islands are bundled with: with it, components of npm packages hydrate as
+   * islands of their package (when the package bundles for the browser); without it (or when it
+   * does not bundle), they render on the server only (DG252).
+   */
+  browser?: Pick<ClientIslandsInput, 'site' | 'baseUrl'>;
 }
 
 export interface MdxBundle {
@@ -54,8 +61,7 @@ function componentImports(input: Pick<MdxBundleInput, 'imports' | 'components'>)
  * The module a page imports a site component from, seen through a module that wraps each
  * component the page uses in JSX as an island (island.tsx); everything else it exports passes.
  */
-function islandModule(path: string, root: string, names: ReadonlySet<string>): string {
-  const id = relative(root, path).split('\\').join('/');
+function islandModule(path: string, id: string, names: ReadonlySet<string>): string {
   const real = JSON.stringify(path);
   const wrap = (name: string) => `__island(m[${JSON.stringify(name)}], ${JSON.stringify(id)}, ${JSON.stringify(name)})`;
   const lines = [
@@ -73,19 +79,31 @@ function islandModule(path: string, root: string, names: ReadonlySet<string>): s
  * nothing of it runs in the browser (only the site's own components hydrate), so a component
  * that reacts to the reader would silently do nothing.
  */
-function serverOnlyComponent(input: MdxBundleInput, specifier: string, names: ReadonlySet<string>): Diagnostic {
+function serverOnlyComponent(
+  input: MdxBundleInput,
+  specifier: string,
+  names: ReadonlySet<string>,
+  errors: readonly Message[],
+): Diagnostic {
   const written = input.imports.find((item) => item.source === specifier);
   const localOf = (name: string) =>
     Object.entries(written?.imported ?? {}).find(([, imported]) => imported === name)?.[0] ?? name;
   const shown = [...names].map((name) => `<${localOf(name)}>`).join(', ');
+  const why = errors.map((error) => {
+    const at = error.location && !/^[\w-]{2,}:/.test(error.location.file) ? error.location : undefined;
+    // esbuild's notes say why (conditions of "exports", a Node built-in), not its advice on externals.
+    const notes = error.notes.map((n) => n.text).filter((text) => text && !/^You can (?:mark|also)/.test(text));
+    const note = notes.length ? ` (${notes.join(' ')})` : '';
+    return `${error.text}${note}${at ? ` at ${at.file}:${at.line}:${at.column + 1}` : ''}`;
+  });
   return {
     code: 'DG252',
     severity: 'warning',
-    message: `${shown} from the npm package "${specifier}" is shown as rendered on the server, without interactivity: components from packages are not hydrated`,
+    message: `${shown} from the npm package "${specifier}" is shown as rendered on the server, without interactivity: the package does not bundle for the browser: ${why.join('; ')}`,
     file: input.sourcePath,
     line: written?.line,
     column: written?.column,
-    hint: "Only the site's own components (files of the site, e.g. src/components/…) run in the browser. Wrap the package's component in one of them (export a component that renders it) to make it interactive; a component that only draws markup needs nothing.",
+    hint: 'Components of installed packages hydrate as islands bundled by esbuild for the browser. A package whose "exports" offer no browser or default entry, or that needs Node built-ins, cannot be: use a browser build of the package, or wrap what runs in Node only in a component of the site that renders it on the server.',
   };
 }
 
@@ -116,15 +134,23 @@ function islandsPlugin(
           pluginData: { direct: true },
         });
         if (found.errors.length) return undefined;
-        if (!isSiteModule(found.path, input.root)) {
-          if (/[/\\]node_modules[/\\]/.test(found.path))
-            warnings.push(serverOnlyComponent(importer.input, args.path, names));
-          return found;
+        if (isSiteModule(found.path, input.root)) {
+          const id = relative(input.root, found.path).split('\\').join('/');
+          return { path: found.path, namespace: 'docsgen-island', pluginData: { names, id } };
         }
-        return { path: found.path, namespace: 'docsgen-island', pluginData: { names } };
+        if (!input.browser || !/[/\\]node_modules[/\\]/.test(found.path)) return found;
+        const id = `${NPM_MODULE}${args.path}`;
+        const errors = await browserBundleErrors({ modules: [id], ...input.browser }, input.root);
+        if (!errors.length) return { path: found.path, namespace: 'docsgen-island', pluginData: { names, id } };
+        warnings.push(serverOnlyComponent(importer.input, args.path, names, errors));
+        return found;
       });
       esbuild.onLoad({ filter: /.*/, namespace: 'docsgen-island' }, (args) => ({
-        contents: islandModule(args.path, input.root, (args.pluginData as { names: Set<string> }).names),
+        contents: islandModule(
+          args.path,
+          (args.pluginData as { id: string }).id,
+          (args.pluginData as { names: Set<string> }).names,
+        ),
         resolveDir: dirname(args.path),
         loader: 'js',
       }));

@@ -10,6 +10,22 @@ const IS_ISLAND = Symbol.for('docsgen.island');
 export const isIsland = (type: unknown): boolean =>
   typeof type === 'function' && (type as { [IS_ISLAND]?: boolean })[IS_ISLAND] === true;
 
+const ORIGINAL = Symbol.for('docsgen.island.component');
+
+/** The component an island stands for (other types as they are). */
+export const componentOf = (type: unknown): unknown =>
+  isIsland(type) ? (type as { [ORIGINAL]: unknown })[ORIGINAL] : type;
+
+/** How many islands are rendering their component's own body (not content passed to it). */
+let bodyDepth = 0;
+
+/**
+ * Whether an element is being created by an island's component itself: in the browser its code
+ * renders such a component directly, so the server must not make it an island of its own (the
+ * page's JSX runtime asks, run-mdx.tsx). Content passed to an island was created before it rendered.
+ */
+export const insideIslandBody = (): boolean => bodyDepth > 0;
+
 /** Where a placeholder stands for an island's HTML (NUL never reaches a page: decode-source-text drops it). */
 const NUL = String.fromCharCode(0);
 const PLACEHOLDER = new RegExp(`${NUL}(\\d+)${NUL}`, 'g');
@@ -109,7 +125,13 @@ function SiteIsland({
   const slotProps = Object.fromEntries(
     Object.entries(split.slots).map(([name, v]) => [name, slotElement(name, v as ReactNode)]),
   );
-  const html = renderLocated(page, createElement(Component, { ...split.json, ...slotProps }), place);
+  let html: string;
+  bodyDepth += 1;
+  try {
+    html = renderLocated(page, createElement(Component, { ...split.json, ...slotProps }), place);
+  } finally {
+    bodyDepth -= 1;
+  }
   // A slot the component did not render (children shown later, on a click) travels as HTML.
   const unrendered = Object.entries(split.slots).filter(([name]) => !html.includes(`data-slot="${name}"`));
   const inert = { ...page, islands: { ...islands, inert: true } };
@@ -159,7 +181,11 @@ export function island(value: unknown, module: string, exportName: string): unkn
   const Component = value as ComponentType<Props>;
   const reference = { module, exportName };
   const Island = (props: Props) => createElement(SiteIsland, { Component, reference, props });
-  Object.assign(Island, { displayName: Component.displayName ?? Component.name, [IS_ISLAND]: true });
+  Object.assign(Island, {
+    displayName: Component.displayName ?? Component.name,
+    [IS_ISLAND]: true,
+    [ORIGINAL]: Component,
+  });
   wrappers.set(value, Island);
   return Island;
 }

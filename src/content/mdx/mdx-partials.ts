@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { contextOf, createMarkdownContext, type MarkdownContext } from '../markdown-context.js';
 import { prepareMdxSource } from './mdx-source.js';
 import type { MdxProcessor } from './mdx-processor.js';
-import { mdxReferencesOf, type MdxImport } from './remark-mdx-references.js';
+import { inertPageComponent, mdxReferencesOf, type MdxImport } from './remark-mdx-references.js';
 
 /** What compiling the page's partials needs: the page's own context receives what they find. */
 export interface PartialsInput {
@@ -86,6 +86,10 @@ async function compilePartial(
   page.assets.push(...found.assets);
   page.diagrams.push(...found.diagrams);
   page.diagnostics.push(...found.diagnostics);
+  // Only a page's own exports hydrate: a partial's interactive components stay as the server drew them.
+  const islands = mdxReferencesOf(file).pageIslands;
+  for (const [name, place] of Object.entries(islands?.firstUse ?? {}))
+    page.diagnostics.push(inertPageComponent(name, 'the browser inside an imported MDX file (a partial)', place));
   return { js: String(file.value), references: { ...mdxReferencesOf(file), sourcePath } };
 }
 

@@ -11,7 +11,9 @@ import type { ParseOutcome } from '../parse-pages.js';
 import { bundleMdx } from './bundle-mdx.js';
 import { prepareMdxSource } from './mdx-source.js';
 import { createMdxProcessor, type MdxProcessor } from './mdx-processor.js';
-import { mdxReferencesOf } from './remark-mdx-references.js';
+import { inertPageComponent, mdxReferencesOf } from './remark-mdx-references.js';
+import type { PageIslands } from './page-islands.js';
+import { browserBundleErrors } from '../../bundle/island-modules.js';
 import { renderMdx } from './run-mdx.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
 import { docusaurusContextOf } from './docusaurus-context-of.js';
@@ -97,6 +99,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     root: options.root,
     imports: mdxReferencesOf(file).imports,
     components: mdxReferencesOf(file).components,
+    browser: { site: options.docusaurus, baseUrl: options.baseUrl },
     assetUrl: (path) => {
       context.assets.push({ source: path });
       return options.assetUrl(path);
@@ -122,17 +125,51 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     headTags: [] as HeadTag[],
   };
   const scope = options.scope;
-  const rendered = renderMdx(bundled.bundle, page, { lineOffset: entry.lineOffset, components: scope?.components });
+  const own = await ownIslands(entry, options, mdxReferencesOf(file).pageIslands);
+  const rendered = renderMdx(bundled.bundle, page, {
+    lineOffset: entry.lineOffset,
+    components: scope?.components,
+    own: own.islands && { module: entry.source.relativePath, names: own.islands.names },
+  });
   if (rendered.html === undefined) return failed([...bundled.diagnostics, ...rendered.diagnostics]);
   // The mapping's images are assets of every page that may show them.
   for (const asset of scope?.assets ?? []) context.assets.push({ source: asset });
   const body = { html: rendered.html, text: plainTextOf(rendered.html) };
-  const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...page.diagnostics]);
+  const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...own.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
   if (page.headTags.length) parsed.page.headTags = page.headTags;
+  if (own.islands && page.islands.modules.has(entry.source.relativePath))
+    parsed.page.islandCode = { [entry.source.relativePath]: own.islands.code };
   const files = [...bundled.bundle.files, ...(scope?.files ?? []), ...parsed.assets];
   return { entry, parsed, diagnostics: parsed.diagnostics, files };
+}
+
+/**
+ * The components the page defines itself that hydrate: those of `found` when the module of the
+ * page's exports bundles for the browser; otherwise each is DG253 at its first use, with esbuild's
+ * message, and renders on the server only.
+ */
+async function ownIslands(
+  entry: DocEntry,
+  options: MdxPageOptions,
+  found: PageIslands | undefined,
+): Promise<{ islands?: PageIslands; diagnostics: Diagnostic[] }> {
+  if (!found) return { diagnostics: [] };
+  const module = entry.source.relativePath;
+  const errors = await browserBundleErrors(
+    { modules: [module], code: { [module]: found.code }, site: options.docusaurus, baseUrl: options.baseUrl },
+    options.root,
+  );
+  if (!errors.length) return { islands: found, diagnostics: [] };
+  const why = errors.map((error) => error.text).join('; ');
+  const diagnostics = found.names.map((name) =>
+    inertPageComponent(name, `code that does not bundle for the browser (${why})`, {
+      file: module,
+      ...found.firstUse[name],
+    }),
+  );
+  return { diagnostics };
 }
 
 /** parseMdxPage, with anything it throws as DG200 at the page. */

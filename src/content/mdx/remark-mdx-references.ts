@@ -6,6 +6,7 @@ import { EXIT, visit as visitEstree } from 'estree-util-visit';
 import { contextOf } from '../markdown-context.js';
 import { DOC_CARD_LIST } from '../plugins/remark-docs-features.js';
 import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
+import { pageIslandsOf, type EsmBlock, type PageIslands } from './page-islands.js';
 
 /** An `import` of an MDX page: the module as written and where it is (in the page's file). */
 export interface MdxImport {
@@ -23,6 +24,8 @@ export interface MdxReferences {
   imports: MdxImport[];
   /** Imported local names the page uses as JSX components (`<Counter />`): the candidates for hydration. */
   components: string[];
+  /** Components the page defines itself that need the browser, hydrated from a module of the page's exports. */
+  pageIslands?: PageIslands;
 }
 
 export const mdxReferencesOf = (file: VFile): MdxReferences =>
@@ -33,7 +36,12 @@ interface Place {
   column: number;
 }
 
-type EsmNode = { type: 'mdxjsEsm'; position?: { start: Place }; data?: { estree?: Program | null } };
+type EsmNode = {
+  type: 'mdxjsEsm';
+  value: string;
+  position?: { start: Place & { offset?: number } };
+  data?: { estree?: Program | null };
+};
 type JsxNode = {
   type: string;
   name: string | null;
@@ -147,13 +155,17 @@ function unknownComponentHint(name: string): string {
   return `Import it (\`import ${name} from '${module}';\`), export it from the page, or give it to every page in src/theme/MDXComponents.js (\`export default { ...MDXComponents, ${name} }\`, with \`import MDXComponents from '@theme-original/MDXComponents';\`).${scope}`;
 }
 
-function inertPageComponent(name: string, feature: string, where: { file?: string; line?: number; column?: number }) {
+export function inertPageComponent(
+  name: string,
+  reason: string,
+  where: { file?: string; line?: number; column?: number },
+) {
   return {
     code: 'DG253',
     severity: 'warning' as const,
-    message: `<${name}> is defined in this page and uses ${feature}, but is shown as rendered on the server, without interactivity: components a page defines itself are not hydrated`,
+    message: `<${name}> is defined in this page and needs the browser, but is shown as rendered on the server, without interactivity: it uses ${reason}`,
     ...where,
-    hint: `Move it to a file of the site (src/components/${name}.jsx, exported) and import it from the page: the site's own components hydrate in the browser.`,
+    hint: `Move it to a file of the site (src/components/${name}.jsx, exported, importing what it renders) and import it from the page, or render the partial's content from the component itself.`,
   };
 }
 
@@ -170,11 +182,15 @@ export function remarkMdxReferences({ scope = [] }: { scope?: readonly string[] 
     const imports: MdxImport[] = [];
     const declared = new Set<string>([...Object.keys(GLOBAL_COMPONENTS), ...scope]);
     const interactive = new Map<string, string>();
+    const blocks: EsmBlock[] = [];
     visit(tree, 'mdxjsEsm', (node: EsmNode) => {
       if (!node.data?.estree) return;
       declarationsOf(node.data.estree, node.position?.start ?? { line: 1, column: 1 }, imports, declared);
       for (const statement of node.data.estree.body) exportedComponents(statement, interactive);
+      blocks.push({ program: node.data.estree, value: node.value, offset: node.position?.start.offset ?? 0 });
     });
+    // Interactive components hydrate from a module of the page's exports; those that cannot stay DG253.
+    const { islands: pageIslands, blocked } = pageIslandsOf(blocks, interactive);
     for (const item of imports) item.line += context.lineOffset;
     const moduleOf = (name: string) => imports.find((item) => item.locals.includes(name))?.source;
     const components = new Set<string>();
@@ -189,10 +205,11 @@ export function remarkMdxReferences({ scope = [] }: { scope?: readonly string[] 
       const name = jsx.name?.split('.')[0];
       if (!name || !/^[A-Z_$]|\./.test(jsx.name ?? '')) return;
       if (jsx.name === name && moduleOf(name)) components.add(name);
-      const needsBrowser = !moduleOf(name) && interactive.get(name);
-      if (needsBrowser) {
-        interactive.delete(name); // once per component and page, at its first use
-        context.diagnostics.push(inertPageComponent(name, needsBrowser, at(jsx)));
+      if (pageIslands?.names.includes(name) && !moduleOf(name)) pageIslands.firstUse[name] ??= at(jsx);
+      const reason = !moduleOf(name) && blocked.get(name);
+      if (reason) {
+        blocked.delete(name); // once per component and page, at its first use
+        context.diagnostics.push(inertPageComponent(name, reason, at(jsx)));
       }
       if (!declared.has(name)) {
         context.diagnostics.push({
@@ -217,6 +234,6 @@ export function remarkMdxReferences({ scope = [] }: { scope?: readonly string[] 
         });
       }
     });
-    file.data.mdx = { imports, components: [...components] } satisfies MdxReferences;
+    file.data.mdx = { imports, components: [...components], pageIslands } satisfies MdxReferences;
   };
 }

@@ -7,19 +7,43 @@ import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
 import { MdxPageContext, type MdxPageContextValue } from './theme/page-context.js';
 import type { MdxBundle } from './bundle-mdx.js';
 import { placeOfError } from './located-jsx.js';
-import { fillIslands } from './island.js';
+import { componentOf, fillIslands, insideIslandBody, island } from './island.js';
+import { locatedJsxRuntime } from './located-jsx.js';
 
 /** The file name the bundle runs under, so that its frames can be found in a stack. */
 const FILE_PREFIX = 'docsgen-mdx:';
 
-function requireProvided(specifier: string): unknown {
-  const provided = THEME_MODULES[specifier];
-  if (provided === undefined) throw new Error(`Cannot find module '${specifier}'`);
-  return provided;
+/** Components the page defines itself that render as islands of the page's own module (page-islands.ts). */
+export interface OwnIslands {
+  /** The page's path in the site: the browser's module of its exports. */
+  module: string;
+  names: readonly string[];
+}
+
+/**
+ * The page's JSX runtime (MDX compiles pages for `react/jsx-dev-runtime`): the components the
+ * page defines that hydrate become islands where the page's content uses them; inside an
+ * island's own code every component renders as it will in the browser, directly.
+ */
+function pageRuntime(islands: Map<unknown, unknown>) {
+  return {
+    ...locatedJsxRuntime,
+    jsxDEV(type: unknown, ...rest: unknown[]) {
+      const resolved = insideIslandBody() ? componentOf(type) : (islands.get(type) ?? type);
+      return (locatedJsxRuntime.jsxDEV as (...args: unknown[]) => unknown)(resolved, ...rest);
+    },
+  };
 }
 
 /** Runs the bundled page module and returns its default export, MDX's content component. */
-function loadContent(bundle: MdxBundle, sourcePath: string): ComponentType<{ components?: object }> {
+function loadContent(bundle: MdxBundle, sourcePath: string, own?: OwnIslands): ComponentType<{ components?: object }> {
+  const islands = new Map<unknown, unknown>();
+  const runtime = pageRuntime(islands);
+  const requireProvided = (specifier: string): unknown => {
+    const provided = specifier === 'react/jsx-dev-runtime' ? runtime : THEME_MODULES[specifier];
+    if (provided === undefined) throw new Error(`Cannot find module '${specifier}'`);
+    return provided;
+  };
   // The wrapper stays on the bundle's first line, so line numbers are the bundle's own.
   const wrapper = runInThisContext(`(function (require, module, exports) {${bundle.js}\n})`, {
     filename: FILE_PREFIX + sourcePath,
@@ -27,6 +51,9 @@ function loadContent(bundle: MdxBundle, sourcePath: string): ComponentType<{ com
   const module = { exports: {} as { default?: ComponentType<{ components?: object }> } };
   wrapper(requireProvided, module, module.exports);
   if (!module.exports.default) throw new Error('The compiled page has no content component');
+  const exported = module.exports as Record<string, unknown>;
+  for (const name of own?.names ?? [])
+    if (typeof exported[name] === 'function') islands.set(exported[name], island(exported[name], own!.module, name));
   return module.exports.default;
 }
 
@@ -68,10 +95,10 @@ function cleanReactHtml(html: string): string {
 export function renderMdx(
   bundle: MdxBundle,
   page: MdxPageContextValue,
-  { lineOffset, components }: { lineOffset: number; components?: Record<string, unknown> },
+  { lineOffset, components, own }: { lineOffset: number; components?: Record<string, unknown>; own?: OwnIslands },
 ): { html?: string; diagnostics: Diagnostic[] } {
   try {
-    const Content = loadContent(bundle, page.sourcePath);
+    const Content = loadContent(bundle, page.sourcePath, own);
     const html = renderToString(
       createElement(
         MdxPageContext.Provider,
