@@ -99,7 +99,8 @@ export function ResultList({
             </a>
           )}
         </span>
-        <ApiLabel label={group.api} />
+        {/* An API's overview titled as its label says it once. */}
+        <ApiLabel label={group.api === group.titleText ? undefined : group.api} />
         <TypeBadge type={group.type} badge={group.badge} />
       </Header>
       <ul className="search-group__hits" role={listbox ? 'presentation' : undefined}>
