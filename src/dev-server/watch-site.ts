@@ -43,6 +43,8 @@ interface WatchHandlers {
   onRemoval(path: string): void;
   /** Any file-system event: the moment to see whether a watched path itself is gone. */
   onAnyEvent(): void;
+  /** A watched path that was missing exists (again). */
+  onReturn(path: string): void;
 }
 
 /** One chokidar instance; `reportExisting` reports the files it finds at first as added. */
@@ -96,6 +98,7 @@ function createReturnWatch(main: FSWatcher, handlers: WatchHandlers) {
       clearInterval(poll);
       polls.delete(path);
       if (!isWatched(path)) return;
+      handlers.onReturn(path);
       const watcher = openWatcher([path], handlers, true);
       // Files written between chokidar's scan of a folder and its watch on it are reported by
       // neither (a checkout writes the page, the next save lands in that gap under load). Once
@@ -128,6 +131,9 @@ function createReturnWatch(main: FSWatcher, handlers: WatchHandlers) {
  */
 export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): SiteWatcher {
   let watched = new Set(paths.map((path) => resolve(path)));
+  // Watched paths seen on disk: one of them gone is a change to build (a checkout removed content/);
+  // one that never existed (a site without static/) is not, and would make every save a full build.
+  const existed = new Set([...watched].filter((path) => existsSync(path)));
   const pending = new Set<string>();
   /** Each changed file as it was when its batch was handed over to be built. */
   const delivered = new Map<string, string>();
@@ -161,7 +167,12 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
       record(path);
       handlers.onAnyEvent();
     },
-    onAnyEvent: () => returns.check(watched).forEach(record),
+    onAnyEvent: () =>
+      returns
+        .check(watched)
+        .filter((path) => existed.has(path))
+        .forEach(record),
+    onReturn: (path) => existed.add(path),
   };
   const watcher = openWatcher([...watched], handlers, false);
   const returns = createReturnWatch(watcher, handlers);
@@ -171,6 +182,7 @@ export function watchSite({ paths, onChange, settleMs = 8 }: WatchSiteOptions): 
       const added = [...wanted].filter((path) => !watched.has(path));
       const removed = [...watched].filter((path) => !wanted.has(path));
       if (added.length) watcher.add(added);
+      added.filter((path) => existsSync(path)).forEach((path) => existed.add(path));
       removed.forEach(returns.stopWatching);
       watched = wanted;
     },

@@ -110,3 +110,38 @@ test('a watched folder deleted and restored (a `git checkout`) is watched again:
     await rm(site, { recursive: true, force: true });
   }
 });
+
+test('a watched folder that does not exist (a site without static/) is no change by itself; its files are once it is made', async () => {
+  const site = await mkdtemp(join(tmpdir(), 'docsgen-watch-missing-'));
+  const content = join(site, 'content');
+  const page = join(content, 'index.md');
+  const staticDir = join(site, 'static');
+  await mkdir(content, { recursive: true });
+  await writeFile(page, '# Home\n');
+  const seen: string[] = [];
+  const watcher = watchSite({ paths: [content, staticDir], onChange: (batch) => seen.push(...batch) });
+  try {
+    for (let edit = 0; edit < 3; edit++) {
+      const count = seen.filter((path) => path === page).length;
+      await waitFor(
+        async () => {
+          await writeFile(page, `# Home ${edit} ${Date.now()}\n`);
+          return seen.filter((path) => path === page).length > count;
+        },
+        { what: `edit ${edit}` },
+      );
+    }
+    assert.deepEqual(
+      seen.filter((path) => path !== page),
+      [],
+      'only the page is delivered, not the missing folder',
+    );
+    const logo = join(staticDir, 'logo.svg');
+    await mkdir(staticDir);
+    await writeFile(logo, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await waitFor(() => seen.includes(logo), { what: 'the file of the folder made later' });
+  } finally {
+    await watcher.close();
+    await rm(site, { recursive: true, force: true });
+  }
+});
