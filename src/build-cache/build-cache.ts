@@ -2,7 +2,7 @@ import { compileConfig, type CompiledConfig } from '../config/load-config.js';
 import type { SiteConfig } from '../config/resolve-config.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from '../content/highlighter.js';
-import { createContentCache, type ContentCache } from '../content/content-cache.js';
+import type { ContentCache } from '../content/load-content.js';
 import { loadApiReference, type ApiReference } from '../openapi/load-api-reference.js';
 import { bundleClient, type BundleClientOptions, type ClientBundle } from '../bundle/bundle-client.js';
 import type { RenderCache } from '../render/render-site.js';
@@ -21,6 +21,7 @@ import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
  */
 export interface BuildCache {
   highlighter: Highlighter;
+  /** Files read, front matter split and Markdown pages parsed, by path (`cachedEachAsync`, `cachedEach`, `cachedBatch` in load-content). */
   content: ContentCache;
   /** Rendered pages by route (`cachedEach` in render-site). */
   render: RenderCache;
@@ -43,7 +44,11 @@ export function createBuildCache(): BuildCache {
   const hashes = new WeakMap<object, string>();
   return {
     highlighter: createHighlighter(),
-    content: createContentCache(),
+    content: {
+      sources: { results: new Map(), hashes },
+      splits: { results: new Map(), hashes },
+      parses: { results: new Map(), hashes },
+    },
     render: { results: new Map(), hashes },
     markdown: { results: new Map(), hashes },
     search: { results: new Map(), hashes },

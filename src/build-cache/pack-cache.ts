@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { BuildCache } from './build-cache.js';
 
 /**
@@ -8,11 +7,8 @@ import type { BuildCache } from './build-cache.js';
  * half copies and padding; reading it back is most of a warm build.
  */
 
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-
 type Content = BuildCache['content'];
-type Split = Content['splits'] extends Map<string, infer V> ? V : never;
-type Parse = Content['pages'] extends Map<string, infer V> ? V : never;
+type SplitEntry = Content['splits']['results'] extends Map<string, infer V> ? V : never;
 
 /** One map of the build cache as it is saved: entries packed one by one, unpacked once `sources` is back. */
 export interface CachePart {
@@ -26,53 +22,42 @@ export interface CachePart {
   unpack?(value: unknown, id: string, cache: BuildCache): unknown;
 }
 
-const sourceText = (cache: BuildCache, path: string) => cache.content.sources.get(path)?.source.text;
+const sourceOf = (cache: BuildCache, path: string) => cache.content.sources.results.get(path)?.value.source;
 
-/** In restore order: `sources` first, since splits and parses are saved without the text they share with it. */
+/** In restore order: `sources` first, since splits are saved without the source file they share with it. */
 export const CACHE_PARTS: readonly CachePart[] = [
   {
     name: 'sources',
     shards: 32,
-    entries: (cache) => cache.content.sources,
-    restore: (cache, entries) => (cache.content.sources = entries as Content['sources']),
+    entries: (cache) => cache.content.sources.results,
+    restore: (cache, entries) => (cache.content.sources.results = entries as Content['sources']['results']),
   },
   {
-    name: 'doc-routes',
-    shards: 1,
-    entries: (cache) => new Map(cache.content.docRoutes),
-    restore: (cache, entries) => (cache.content.docRoutes = entries as Content['docRoutes']),
-  },
-  {
-    // Splits without their text when it is the text of their source file.
+    // Splits without their source file when it is the one read (the same text).
     name: 'splits',
     shards: 32,
-    entries: (cache) => cache.content.splits,
-    restore: (cache, entries) => (cache.content.splits = entries as Content['splits']),
+    entries: (cache) => cache.content.splits.results,
+    restore: (cache, entries) => (cache.content.splits.results = entries as Content['splits']['results']),
     pack: (value, path, cache) => {
-      const split = value as Split;
-      return split.text === sourceText(cache, path) ? { ...split, text: undefined } : split;
+      const entry = value as SplitEntry;
+      const split = entry.value.value;
+      if (!split || split.source.text !== sourceOf(cache, path)?.text) return entry;
+      return { ...entry, value: { ...entry.value, value: { ...split, source: undefined } } };
     },
     unpack: (value, path, cache) => {
-      const split = value as Omit<Split, 'text'> & { text?: string };
-      const text = split.text ?? sourceText(cache, path);
-      return text === undefined ? undefined : { ...split, text };
+      const entry = value as SplitEntry;
+      const split = entry.value.value;
+      if (!split || split.source) return entry;
+      const source = sourceOf(cache, path);
+      return source && { ...entry, value: { ...entry.value, value: { ...split, source } } };
     },
   },
   {
-    // Parses without their text, which is their source file's text with this hash.
+    // Parsed pages: keyed by the hash of their entry, so they hold no source text.
     name: 'pages',
     shards: 64,
-    entries: (cache) => cache.content.pages,
-    restore: (cache, entries) => (cache.content.pages = entries as Content['pages']),
-    pack: (value) => {
-      const { text, ...parse } = value as Parse;
-      return { ...parse, textHash: sha1(text) };
-    },
-    unpack: (value, path, cache) => {
-      const { textHash, ...parse } = value as Omit<Parse, 'text'> & { textHash: string };
-      const text = sourceText(cache, path);
-      return text !== undefined && sha1(text) === textHash ? { ...parse, text } : undefined;
-    },
+    entries: (cache) => cache.content.parses.results,
+    restore: (cache, entries) => (cache.content.parses.results = entries as Content['parses']['results']),
   },
   {
     // Rendered pages (UTF-8 bytes already); restored as Buffers over the same bytes.

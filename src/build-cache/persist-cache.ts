@@ -9,7 +9,7 @@ import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { CACHE_PARTS, shardOf, type CachePart } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 6;
+const FORMAT = 7;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the
@@ -76,8 +76,10 @@ async function readSaved(file: string): Promise<Saved | 'missing' | 'damaged'> {
     return 'missing';
   }
   try {
+    // Only the identity is checked here: a cache of an older docsgen has its own shape (FORMAT 5 had
+    // no shards), and is stale, not damaged. `restoreCache` checks the shape once the identity matches.
     const saved = deserialize(bytes) as Saved;
-    return typeof saved?.identity === 'string' && typeof saved.shards === 'object' ? saved : 'damaged';
+    return typeof saved?.identity === 'string' ? saved : 'damaged';
   } catch {
     return 'damaged';
   }
@@ -135,6 +137,7 @@ export async function restoreCache(cache: BuildCache, file: string, identity: st
   const saved = await readSaved(file);
   if (saved === 'missing' || saved === 'damaged') return saved;
   if (saved.identity !== identity) return 'stale';
+  if (typeof saved.shards !== 'object' || saved.shards === null) return 'damaged';
   const shards = await readShards(file, saved);
   if (!shards) return 'damaged';
   CACHE_PARTS.forEach((part, p) => {

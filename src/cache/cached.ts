@@ -184,24 +184,29 @@ export function cachedEach<I extends object, O>(
       cache.results.set(id, { key: wanted, value });
       return value;
     },
-    keepOnly(ids) {
-      if (!cache) return;
-      const kept = new Set(ids);
-      for (const id of [...cache.results.keys()]) if (!kept.has(id)) cache.results.delete(id);
-    },
+    keepOnly: (ids) => keepOnlyItems(cache, ids),
   };
 }
 
+/** Drops the results of items not in `ids` (pages that are gone), so the cache does not grow. */
+export function keepOnlyItems<O>(cache: ItemCache<O> | undefined, ids: Iterable<string>): void {
+  if (!cache) return;
+  const kept = new Set(ids);
+  for (const id of [...cache.results.keys()]) if (!kept.has(id)) cache.results.delete(id);
+}
+
 /**
- * `cachedEach` for a stage that returns a promise (a result computed on a worker thread): the
- * resolved value is kept, under the same key as the synchronous form of the same stage would
- * keep it, so the two forms share their results (`docsgen build` indexes on a worker, `docsgen dev`
- * in-process when a search file is first asked for).
+ * `cachedEach` for a stage that returns a promise (a result computed on a worker thread, a file
+ * read): the resolved value is kept, under the same key as the synchronous form of the same stage
+ * would keep it, so the two forms share their results (`docsgen build` indexes on a worker,
+ * `docsgen dev` in-process when a search file is first asked for). A result `keep` refuses (a
+ * file that could not be read) is computed again next time.
  */
 export function cachedEachAsync<I extends object, O>(
   stage: (input: I) => Promise<O>,
   cache: ItemCache<O> | undefined,
-): { key(input: I): string; run(id: string, input: I): Promise<O> } {
+  rules: { keep?: (output: O) => boolean } = {},
+): { key(input: I): string; run(id: string, input: I): Promise<O>; keepOnly(ids: Iterable<string>): void } {
   const hashes = cache?.hashes ?? new WeakMap<object, string>();
   const key = (input: I) => inputKey(input, hashes);
   return {
@@ -212,32 +217,67 @@ export function cachedEachAsync<I extends object, O>(
       const entry = cache.results.get(id);
       if (entry && entry.key === wanted) return entry.value;
       const value = await stage(input);
-      cache.results.set(id, { key: wanted, value });
+      if (rules.keep?.(value) ?? true) cache.results.set(id, { key: wanted, value });
+      else cache.results.delete(id);
       return value;
     },
+    keepOnly: (ids) => keepOnlyItems(cache, ids),
   };
 }
+
+/**
+ * What a result read beyond its own input, query by query with the answer it got (a page's parse:
+ * the routes of the files it links to). Recorded by the stage, re-asked by the cache.
+ */
+export type Reads = readonly (readonly [query: string, answer: string])[];
+
+export interface BatchRules<O> {
+  /** The lookups a result made; it is reused only while each is answered the same (`run`'s `answer`). */
+  reads?: (output: O) => Reads;
+  /** Whether a result may be kept (one that failed is computed again next time). */
+  keep?: (output: O) => boolean;
+}
+
+/** Whether every lookup a kept result made still gets the answer it got. */
+const readsHold = (reads: Reads, answer: (query: string) => string | undefined) =>
+  reads.every(([query, was]) => answer(query) === was);
 
 /**
  * `cachedEach` for a stage that computes many items in one call (a worker fed the items that
  * changed): `run(items)` gives every item's result in order, each reused while the key of its
  * input is the same (keys as `cachedEach` derives them, so the two forms share their results), and
  * the stage is called once with the inputs of the others. Items not in `items` are dropped.
+ *
+ * What the items share and read only in part (the route table every page's links are resolved
+ * against) is not in their key: the stage records what each result read (`rules.reads`), and
+ * `run`'s `answer` gives today's answer to each recorded query. A result is reused only while all
+ * of them are the same, so an edit of one page's route re-computes only the pages that asked for it.
  */
 export function cachedBatch<I extends object, O>(
   stage: (inputs: I[]) => Promise<O[]>,
   cache: ItemCache<O> | undefined,
-): { run(items: readonly (readonly [string, I])[]): Promise<O[]> } {
+  rules: BatchRules<O> = {},
+): { run(items: readonly (readonly [string, I])[], answer?: (query: string) => string | undefined): Promise<O[]> } {
+  const reusable = (entry: ItemEntry<O> | undefined, key: string, answer?: (query: string) => string | undefined) =>
+    entry !== undefined &&
+    entry.key === key &&
+    (!rules.reads || readsHold(rules.reads(entry.value), answer ?? (() => undefined)));
   return {
-    async run(items) {
+    async run(items, answer) {
       if (!cache) return stage(items.map(([, input]) => input));
       const keys = items.map(([, input]) => inputKey(input, cache.hashes));
-      const missing = items.flatMap(([id], n) => (cache.results.get(id)?.key === keys[n] ? [] : [n]));
+      const missing = items.flatMap(([id], n) => (reusable(cache.results.get(id), keys[n], answer) ? [] : [n]));
       const values = await stage(missing.map((n) => items[n][1]));
-      missing.forEach((n, m) => cache.results.set(items[n][0], { key: keys[n], value: values[m] }));
-      const ids = new Set(items.map(([id]) => id));
-      for (const id of [...cache.results.keys()]) if (!ids.has(id)) cache.results.delete(id);
-      return items.map(([id]) => cache.results.get(id)!.value);
+      const fresh = new Map(missing.map((n, m) => [n, values[m]]));
+      missing.forEach((n, m) => {
+        if (rules.keep?.(values[m]) ?? true) cache.results.set(items[n][0], { key: keys[n], value: values[m] });
+        else cache.results.delete(items[n][0]);
+      });
+      keepOnlyItems(
+        cache,
+        items.map(([id]) => id),
+      );
+      return items.map(([id], n) => (fresh.has(n) ? fresh.get(n)! : cache.results.get(id)!.value));
     },
   };
 }

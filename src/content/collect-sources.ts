@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { cachedEachAsync, type ItemCache } from '../cache/cached.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeSourceText } from './decode-source-text.js';
 import { readSiteFile, walkSiteFolder, type SiteFolderEntry, type SiteFs } from './walk-site-folder.js';
@@ -57,11 +59,45 @@ export async function readSource(
 }
 
 /** Reads every Markdown file under the content directory, sorted for deterministic output. */
-export async function collectSources(folder: ContentFolder): Promise<CollectedSources> {
-  const listed = listSources(folder);
-  const read = await Promise.all(listed.entries.map((entry) => readSource(folder, entry)));
+export async function collectSources(folder: ContentFolder, cache?: SourceCache): Promise<CollectedSources> {
+  // Synchronous stats with a cache: a thousand of them cost a third of the CPU time of the asynchronous walk.
+  const listed = listSources(folder, cache !== undefined && !cache.changed);
+  const read = cachedEachAsync((input: SourceRead) => readSource(folder, input.entry), cache?.results, {
+    // A file that could not be read is read again next time.
+    keep: (result) => result.source !== undefined,
+  });
+  const results = await Promise.all(
+    listed.entries.map((entry) =>
+      read.run(entry.absolutePath, cache ? sourceRead(entry, cache.changed) : { entry, stamp: '' }),
+    ),
+  );
   return {
-    sources: read.flatMap((result) => (result.source ? [result.source] : [])),
-    diagnostics: [...listed.diagnostics, ...read.flatMap((result) => result.diagnostics)],
+    sources: results.flatMap((result) => (result.source ? [result.source] : [])),
+    diagnostics: [...listed.diagnostics, ...results.flatMap((result) => result.diagnostics)],
   };
+}
+
+/** A Markdown file read (or why it could not be). */
+export type ReadSourceResult = Awaited<ReturnType<typeof readSource>>;
+
+/** Where the build cache keeps the files read (by absolute path), and what the dev server's watcher saw change. */
+export interface SourceCache {
+  results: ItemCache<ReadSourceResult>;
+  /** The files changed since the last build with this cache (dev's watcher): others are not even looked at. */
+  changed?: ReadonlySet<string>;
+}
+
+/**
+ * What reading a file depends on: where it is, and its size and modification time. A file the
+ * watcher did not see change is `unchanged` (it was read when it last changed, or is read once more).
+ */
+interface SourceRead {
+  entry: Omit<SiteFolderEntry, 'stats'>;
+  stamp: string;
+}
+
+function sourceRead({ stats, ...entry }: SiteFolderEntry, changed?: ReadonlySet<string>): SourceRead {
+  if (changed && !changed.has(entry.absolutePath)) return { entry, stamp: 'unchanged' };
+  const now = stats ?? statSync(entry.readPath, { throwIfNoEntry: false });
+  return { entry, stamp: now ? `${now.mtimeMs}:${now.size}` : 'missing' };
 }

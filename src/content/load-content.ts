@@ -8,16 +8,35 @@ import type { DocEntry } from './assign-doc-routes.js';
 import type { CategoryIndex } from './collect-categories.js';
 import type { SourceFile } from './collect-sources.js';
 import type { DocsVersion } from '../config/docs-versions.js';
-import { assignVersionRoutes, collectVersionSources, versionedPage } from './version-sources.js';
+import { assignVersionRoutes, collectVersionSources, versionedPage, type VersionSources } from './version-sources.js';
 import type { AssetResolver } from './create-asset-resolver.js';
 import type { Highlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import type { SplitSource } from './parse-front-matter.js';
 import { parsePages, type ParseOutcome } from './parse-pages.js';
 import type { ParsedPage, ParsePageOptions } from './parse-page.js';
-import type { StageResults } from '../cache/cached.js';
-import { parsePagesCached, splitSources, type ContentCache } from './content-cache.js';
+import { cachedBatch, cachedEach, type ItemCache, type Reads, type StageResults } from '../cache/cached.js';
 import { readsAsMdx } from './markdown-format.js';
+import { parseFrontMatter } from './parse-front-matter.js';
+import { answerRouteQuery } from './doc-routes.js';
+import type { ReadSourceResult } from './collect-sources.js';
+
+/**
+ * The build cache's results of the content stages, each by the page's absolute path: the file
+ * read, its front matter split, its parse. Each is kept under the key of its input (`cachedEach`,
+ * `cachedBatch`); a parse also records what it read of other pages' routes and its images' URLs.
+ */
+export interface ContentCache {
+  sources: ItemCache<ReadSourceResult>;
+  splits: ItemCache<ReturnType<typeof parseFrontMatter>>;
+  parses: ItemCache<CachedParse>;
+}
+
+/** A page's parse as the build cache keeps it (its entry is the caller's). */
+export type CachedParse = Omit<ParseOutcome, 'entry'> & {
+  /** Public URL each image it shows had (the name carries the file's content hash). */
+  assetUrls: [string, string][];
+};
 
 export interface LoadContentOptions {
   config: SiteConfig;
@@ -74,28 +93,12 @@ export async function loadContent({
   stageResults,
   onSources,
 }: LoadContentOptions): Promise<LoadedContent> {
-  const collected = await collectVersionSources(config, cache, changed);
+  const collected = await collectVersionSources(config, cache && { results: cache.sources, changed });
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
   const sources = collected.versions.flatMap((one) => one.sources);
   onSources?.(sources);
   if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
-  const splitResults = splitSources(cache, sources);
-  const entries: DocEntry[] = [];
-  const unbuilt: DocEntry[] = [];
-  const versionOf = new Map<string, DocsVersion>();
-  let offset = 0;
-  for (const { version, sources: own } of collected.versions) {
-    const splits: SplitSource[] = [];
-    for (const result of splitResults.slice(offset, (offset += own.length))) {
-      diagnostics.push(...result.diagnostics);
-      if (result.value) splits.push(result.value);
-    }
-    const assigned = assignVersionRoutes(splits, version);
-    diagnostics.push(...assigned.diagnostics);
-    entries.push(...assigned.entries);
-    unbuilt.push(...assigned.unbuilt);
-    for (const entry of assigned.entries) versionOf.set(entry.source.absolutePath, version);
-  }
+  const { entries, unbuilt, versionOf } = assignRoutes(collected.versions, cache, diagnostics);
   // A link to a page left out for a clash goes where the clash is: the clash is the one error to report.
   const docRoutes = new Map([...entries, ...unbuilt].map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
@@ -121,10 +124,7 @@ export async function loadContent({
     return mdx.parseMdxPages(mdxEntries, mdxOptions, stageResults);
   };
   const [markdownOutcomes, mdxOutcomes] = await Promise.all([
-    cache
-      ? parsePagesCached(cache, markdownEntries, parseOptions, assets)
-      : // Nothing reads a page's Markdown after its parse here: workers let it go once they have it.
-        parsePages(markdownEntries, parseOptions, { scratchDir, release: true }),
+    parseMarkdownCached(markdownEntries, { options: parseOptions, cache: cache?.parses, assets, config, scratchDir }),
     mdxEntries.length ? parseMdx() : [],
   ]);
   const byEntry = new Map([...markdownOutcomes, ...mdxOutcomes].map((outcome) => [outcome.entry, outcome]));
@@ -166,6 +166,92 @@ function collectPages(
     if (take(entry, parsed)) markdown.set(entry.source.absolutePath, { entry, version, page });
   }
   return { pages, markdown };
+}
+
+/**
+ * Splits the front matter of every page (each kept under the key of its file's text) and gives
+ * each page of each docs version its id and route.
+ */
+function assignRoutes(
+  versions: readonly VersionSources[],
+  cache: ContentCache | undefined,
+  diagnostics: Diagnostic[],
+): { entries: DocEntry[]; unbuilt: DocEntry[]; versionOf: Map<string, DocsVersion> } {
+  const split = cachedEach((input: { source: SourceFile }) => parseFrontMatter(input.source), cache?.splits);
+  const entries: DocEntry[] = [];
+  const unbuilt: DocEntry[] = [];
+  const versionOf = new Map<string, DocsVersion>();
+  for (const { version, sources } of versions) {
+    const splits: SplitSource[] = [];
+    for (const source of sources) {
+      const result = split.run(source.absolutePath, { source });
+      diagnostics.push(...result.diagnostics);
+      if (result.value) splits.push(result.value);
+    }
+    const assigned = assignVersionRoutes(splits, version);
+    diagnostics.push(...assigned.diagnostics);
+    entries.push(...assigned.entries);
+    unbuilt.push(...assigned.unbuilt);
+    for (const entry of assigned.entries) versionOf.set(entry.source.absolutePath, version);
+  }
+  split.keepOnly(versions.flatMap((one) => one.sources.map((source) => source.absolutePath)));
+  return { entries, unbuilt, versionOf };
+}
+
+/** What a page's parse is a function of, besides what it reads of other pages (recorded as it runs). */
+interface ParseInput {
+  entry: DocEntry;
+  baseUrl: string;
+  math: boolean;
+}
+
+/** The queries a kept parse made (routes of linked files, URLs of its images), with the answers it got. */
+const readsOf = (parse: CachedParse): Reads => [
+  ...(parse.parsed?.routeReads ?? []),
+  ...parse.assetUrls.map(([asset, url]) => [`asset:${asset}`, url] as const),
+];
+
+/**
+ * The Markdown pages' parses under the build cache (`cachedBatch`): a page is parsed again when
+ * its entry (text, front matter, id, route, file), baseUrl or math changed, or when a query it
+ * made of other pages gets another answer today (a page it links to appeared, went or moved; an
+ * image changed). The others come from the cache; outcomes are in entry order either way.
+ */
+async function parseMarkdownCached(
+  entries: readonly DocEntry[],
+  stage: {
+    options: ParsePageOptions;
+    cache?: ItemCache<CachedParse>;
+    assets: AssetResolver;
+    config: SiteConfig;
+    scratchDir?: string;
+  },
+): Promise<ParseOutcome[]> {
+  const { options, assets, config } = stage;
+  const parse = async (inputs: ParseInput[]): Promise<CachedParse[]> => {
+    // Without the cache nothing reads a page's Markdown after its parse: workers let it go once they have it.
+    const release = !stage.cache;
+    const outcomes = await parsePages(
+      inputs.map((input) => input.entry),
+      options,
+      { scratchDir: stage.scratchDir, release },
+    );
+    return outcomes.map(({ parsed, diagnostics, files }) => ({
+      parsed,
+      diagnostics,
+      ...(files ? { files } : {}),
+      assetUrls: (parsed?.assets ?? []).map((asset) => [asset, assets.assetUrl(asset)]),
+    }));
+  };
+  const batch = cachedBatch(parse, stage.cache, { reads: readsOf, keep: (result) => result.parsed !== undefined });
+  const answer = (query: string) =>
+    query.startsWith('asset:')
+      ? assets.assetUrl(query.slice('asset:'.length))
+      : answerRouteQuery(options.docRoutes, query);
+  const math = Boolean(config.markdown.math);
+  const items = entries.map((entry) => [entry.source.absolutePath, { entry, baseUrl: config.baseUrl, math }] as const);
+  const parses = await batch.run(items, answer);
+  return parses.map((result, n) => ({ ...result, entry: entries[n] }));
 }
 
 /** Registers a page's assets for output (workers hash them on their side); one outside the site or missing is an error. */

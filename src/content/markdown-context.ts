@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagramRef, LinkRef, TocItem } from '../model.js';
 import type { Highlighter } from './highlighter.js';
+import type { DocRoutes } from './doc-routes.js';
 
 /** A local file (image, download) referenced by a page, copied to the output with a hashed name. */
 export interface AssetRef {
@@ -17,8 +18,8 @@ export interface MarkdownContext {
   sourcePath?: string;
   /** Absolute path of the source, to resolve relative links and images. */
   absolutePath?: string;
-  /** Maps absolute .md paths to routes, to rewrite links between Markdown files. */
-  docRoutes: ReadonlyMap<string, string>;
+  /** Routes of the pages' files, to rewrite links between Markdown files (what is read of them is recorded). */
+  docRoutes: DocRoutes;
   /** Absolute folder of the page's docs version, where `/x.md` links start (as in Docusaurus). */
   contentRoot?: string;
   /** Absolute site root, for `@site/x.md` links. */

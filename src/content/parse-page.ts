@@ -10,13 +10,14 @@ import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
 import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
 import { htmlTree, pageTextOf } from '../shared/hast-text.js';
 import { infimaUse } from './infima-classes.js';
+import { docRoutesOf, recordingDocRoutes, type DocRoutes, type DocRouteTable } from './doc-routes.js';
 
 export interface ParsePageOptions {
   processor: MarkdownProcessor;
   /** With config `markdown.math`: the processor with remark-math and KaTeX, for pages with a `$`. */
   mathProcessor?: MarkdownProcessor;
   highlighter: Highlighter;
-  docRoutes: ReadonlyMap<string, string>;
+  docRoutes: DocRouteTable;
   baseUrl: string;
   assetUrl: (absolutePath: string) => string;
 }
@@ -27,6 +28,11 @@ export interface ParsedPage {
   /** Where the page references its assets (those with a place): kept through workers and caches for DG207. */
   assetPlaces?: AssetRef[];
   diagnostics: Diagnostic[];
+  /**
+   * What the parse read of other pages' routes (to resolve its links to Markdown files), each query
+   * with its answer: a kept parse is reused while every one is answered the same (build cache).
+   */
+  routeReads?: [string, string][];
 }
 
 /**
@@ -47,7 +53,7 @@ function sourceRoots(source: DocEntry['source']): { contentRoot?: string; siteRo
 /** The file a page's pipeline runs on (Markdown or MDX), carrying the page's Markdown context. */
 export function pageSourceFile(
   entry: DocEntry,
-  options: Pick<ParsePageOptions, 'docRoutes' | 'baseUrl' | 'highlighter' | 'assetUrl'>,
+  options: Pick<ParsePageOptions, 'baseUrl' | 'highlighter' | 'assetUrl'> & { docRoutes: DocRoutes },
   text: string,
 ): VFile {
   const context = createMarkdownContext({
@@ -65,12 +71,15 @@ export function pageSourceFile(
 
 /** Turns one Markdown document into a Page: HTML body, table of contents, anchors and links. */
 export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPage {
-  const file = pageSourceFile(entry, options, convertLegacyAdmonitionTitles(entry.body));
+  const routeReads: [string, string][] = [];
+  const docRoutes = recordingDocRoutes(docRoutesOf(options.docRoutes), routeReads);
+  const file = pageSourceFile(entry, { ...options, docRoutes }, convertLegacyAdmonitionTitles(entry.body));
   // Only pages with a dollar sign pay for the math grammar.
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
   // Run in steps, not processSync: the page's text is taken from the tree before it becomes a string.
   const tree = processor.runSync(processor.parse(file), file);
-  return pageFromHtml(entry, { html: String(processor.stringify(tree, file)), text: pageTextOf(tree) }, file);
+  const html = String(processor.stringify(tree, file));
+  return { ...pageFromHtml(entry, { html, text: pageTextOf(tree) }, file), routeReads };
 }
 
 /** A page's plain text (`Page.text`) from its body HTML (rendered by React, or read back from a file). */

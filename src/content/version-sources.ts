@@ -1,11 +1,11 @@
 import type { SiteConfig } from '../config/resolve-config.js';
-import { CURRENT_VERSION, type DocsVersion } from '../config/docs-versions.js';
+import type { DocsVersion } from '../config/docs-versions.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { keepOnlyItems } from '../cache/cached.js';
 import type { Page } from '../model.js';
 import { assignDocRoutes, type DocEntry } from './assign-doc-routes.js';
 import { collectCategories, type CategoryIndex } from './collect-categories.js';
-import { collectSources, type SourceFile } from './collect-sources.js';
-import { collectSourcesCached, type ContentCache } from './content-cache.js';
+import { collectSources, type SourceCache, type SourceFile } from './collect-sources.js';
 import { categoriesWithoutPrefixes } from './docusaurus/number-prefix.js';
 import type { SplitSource } from './parse-front-matter.js';
 
@@ -18,25 +18,19 @@ export interface VersionSources {
 }
 
 /**
- * Reads the Markdown of every docs version: the docs folder (with the dev server's cache) and
- * each `versioned_docs/version-{name}/`. A site without versions.json reads only the first.
+ * Reads the Markdown of every docs version: the docs folder and each `versioned_docs/version-{name}/`
+ * (with the build cache, only files that changed). A site without versions.json reads only the first.
  */
 export async function collectVersionSources(
   config: SiteConfig,
-  cache?: ContentCache,
-  changed?: ReadonlySet<string>,
+  cache?: SourceCache,
 ): Promise<{ versions: VersionSources[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const versions = await Promise.all(
     config.docsVersions.map(async (version): Promise<VersionSources> => {
       const folder = { root: config.root, contentDir: version.contentDir, allowedPaths: config.allowedPaths };
       // Category files are a few bytes each: read at every build, so dev sees their edits without a cache rule.
-      const [collected, categoryFiles] = await Promise.all([
-        cache && version.name === CURRENT_VERSION
-          ? collectSourcesCached(cache, folder, changed)
-          : collectSources(folder),
-        collectCategories(folder),
-      ]);
+      const [collected, categoryFiles] = await Promise.all([collectSources(folder, cache), collectCategories(folder)]);
       diagnostics.push(...collected.diagnostics, ...categoryFiles.diagnostics);
       const categories = categoriesWithoutPrefixes(
         categoryFiles.categories,
@@ -44,6 +38,11 @@ export async function collectVersionSources(
       );
       return { version, sources: collected.sources, categories };
     }),
+  );
+  // Files that are gone (or could not be read) leave the cache.
+  keepOnlyItems(
+    cache?.results,
+    versions.flatMap((one) => one.sources.map((source) => source.absolutePath)),
   );
   return { versions, diagnostics };
 }

@@ -10,10 +10,12 @@ import { parsePage } from '../content/parse-page.js';
  */
 export function warmUpMarkdown(cache: BuildCache, baseUrl: string, count = 4): void {
   const processor = createMarkdownProcessor({ trusted: true });
-  const entries = [...cache.content.pages].slice(0, count).flatMap(([path, cached]) => {
-    const split = cache.content.splits.get(path)?.value;
-    return split ? [{ ...split, id: cached.parsed.page.id, route: cached.parsed.page.route }] : [];
-  });
+  // Ids and routes do not matter here: the pages are parsed only to compile the parser's code.
+  const entries = [...cache.content.splits.results.values()]
+    .slice(0, count)
+    .flatMap(({ value: { value: split } }) =>
+      split ? [{ ...split, id: split.source.contentPath, route: `/${split.source.contentPath}` }] : [],
+    );
   const next = () => {
     const entry = entries.shift();
     if (!entry) return;
@@ -21,7 +23,7 @@ export function warmUpMarkdown(cache: BuildCache, baseUrl: string, count = 4): v
       parsePage(entry, {
         processor,
         highlighter: cache.highlighter,
-        docRoutes: cache.content.docRoutes,
+        docRoutes: new Map(),
         baseUrl,
         assetUrl: (path) => path,
       });

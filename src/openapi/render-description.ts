@@ -1,3 +1,4 @@
+import { NO_ROUTES } from '../content/doc-routes.js';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { LinkRef } from '../model.js';
@@ -30,7 +31,6 @@ export interface RenderedDescription {
   diagnostics: Diagnostic[];
 }
 
-const NO_ROUTES: ReadonlyMap<string, string> = new Map();
 /**
  * Renders Markdown from an API description with the content pipeline in its untrusted mode:
  * raw HTML dropped, tree sanitised (no scripts, event handlers or javascript: URLs), then the

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { runBuild } from '../../src/build.js';
 import { collectCategories } from '../../src/content/collect-categories.js';
 import { collectSources } from '../../src/content/collect-sources.js';
-import { collectSourcesCached, createContentCache } from '../../src/content/content-cache.js';
 import { decodeSourceText } from '../../src/content/decode-source-text.js';
 import { nodeSiteFs } from '../../src/content/walk-site-folder.js';
 import { collectStaticFiles } from '../../src/output/collect-static-files.js';
@@ -99,7 +98,7 @@ test('content/: two link loops are each reported once, as warnings, and every pa
   await symlink('../examples', join(root, 'content/guides/examples-link'));
   for (const collect of [
     () => collectSources({ root, contentDir: 'content' }),
-    () => collectSourcesCached(createContentCache(), { root, contentDir: 'content' }),
+    () => collectSources({ root, contentDir: 'content' }, { results: { results: new Map(), hashes: new WeakMap() } }),
   ]) {
     const { sources, diagnostics } = await collect();
     const paths = sources.map((source) => source.contentPath);

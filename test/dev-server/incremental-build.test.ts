@@ -55,26 +55,26 @@ test('a deferred build with a cache produces exactly the files of a plain build'
 test('an unchanged rebuild reuses every page and changes no key', async () => {
   const cache = createBuildCache();
   const first = await runBuild({ configPath: configPath(), cache, defer: true });
-  const pagesBefore = new Map([...cache.content.pages].map(([path, entry]) => [path, entry.parsed]));
+  const pagesBefore = new Map([...cache.content.parses.results].map(([path, entry]) => [path, entry.value.parsed]));
   const second = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.deepEqual(changedKeys(first, second), []);
-  for (const [path, entry] of cache.content.pages)
-    assert.equal(entry.parsed, pagesBefore.get(path), `${path} was parsed again`);
+  for (const [path, entry] of cache.content.parses.results)
+    assert.equal(entry.value.parsed, pagesBefore.get(path), `${path} was parsed again`);
   assert.equal(cache.steps.get('bundle')?.value !== undefined, true, 'the client bundle is cached');
 });
 
 test('a body edit re-parses and re-renders that page only; a title edit also its sidebar neighbours', async () => {
   const cache = createBuildCache();
   const first = await runBuild({ configPath: configPath(), cache, defer: true });
-  const parsed = new Map([...cache.content.pages].map(([path, entry]) => [path, entry.parsed]));
+  const parsed = new Map([...cache.content.parses.results].map(([path, entry]) => [path, entry.value.parsed]));
   await writeFile(
     join(root, 'content/guides/third.md'),
     '---\ntitle: Third\nsidebar_position: 3\n---\n\n## Part\n\nSee [start](./start.md) again.\n',
   );
   const second = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.deepEqual(changedKeys(first, second), ['guides/third/index.html']);
-  const reparsed = [...cache.content.pages]
-    .filter(([path, entry]) => parsed.get(path) !== entry.parsed)
+  const reparsed = [...cache.content.parses.results]
+    .filter(([path, entry]) => parsed.get(path) !== entry.value.parsed)
     .map(([path]) => path.slice(root.length + 1));
   assert.deepEqual(reparsed, ['content/guides/third.md']);
   assert.match(produceAll(second).get('guides/third/index.html')!, /again\./);
@@ -95,7 +95,7 @@ test('a body edit re-parses and re-renders that page only; a title edit also its
 test('adding and deleting a page re-parses only the pages that link to it', async () => {
   const cache = createBuildCache();
   await runBuild({ configPath: configPath(), cache, defer: true });
-  const parsed = new Map([...cache.content.pages].map(([path, entry]) => [path, entry.parsed]));
+  const parsed = new Map([...cache.content.parses.results].map(([path, entry]) => [path, entry.value.parsed]));
   await writeFile(
     join(root, 'content/guides/fourth.md'),
     '---\ntitle: Fourth\nsidebar_position: 4\n---\n\nBack to [third](./third.md).\n',
@@ -103,8 +103,8 @@ test('adding and deleting a page re-parses only the pages that link to it', asyn
   const added = await runBuild({ configPath: configPath(), cache, defer: true });
   assert.ok(keys(added).has('guides/fourth/index.html'), "keys(added).has('guides/fourth/index.html')");
   const reparsed = () =>
-    [...cache.content.pages]
-      .filter(([path, entry]) => parsed.has(path) && parsed.get(path) !== entry.parsed)
+    [...cache.content.parses.results]
+      .filter(([path, entry]) => parsed.has(path) && parsed.get(path) !== entry.value.parsed)
       .map(([path]) => path.slice(root.length + 1));
   assert.deepEqual(reparsed(), [], 'no existing page names fourth.md');
 

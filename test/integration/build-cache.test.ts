@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { serialize } from 'node:v8';
 import { REPO, baseConfigSource, createMiniSite } from '../helpers/mini-site.js';
 
 const cli = (args: string[], cwd: string, env: Record<string, string> = {}, docsgen = REPO) =>
@@ -120,6 +122,26 @@ test('a damaged cache file is detected: one warning, a cold build, the same outp
   assert.match(damagedShard.stderr, /build cache .* is damaged/);
   assert.doesNotMatch(damagedShard.stdout, /unchanged/, 'nothing was reused from the damaged shard');
   await assertSameOutput(root, 'after-shard-damage', 'cold');
+});
+
+test('a cache saved by an older docsgen (another format) is discarded without a warning', async () => {
+  const root = await createMiniSite();
+  build(root, 'cold', { flags: ['--no-cache'] });
+  build(root, 'first');
+  // What docsgen wrote before the cache was sharded (format 5): one file of whole parts, no shard list.
+  const older = {
+    identity: createHash('sha1').update('an older docsgen').digest('hex'),
+    parts: { content: { sha256: '0'.repeat(64), bytes: serialize({ pages: [] }) }, steps: null },
+  };
+  await writeFile(await cacheFile(root), serialize(older));
+  const upgraded = build(root, 'first');
+  assert.doesNotMatch(upgraded.stderr, /damaged|warning/, 'no warning after an upgrade');
+  assert.doesNotMatch(upgraded.stdout, /unchanged/, 'nothing was reused from the older cache');
+  await assertSameOutput(root, 'first', 'cold');
+  // The build replaced it: the next one is warm.
+  const next = build(root, 'first');
+  assert.match(next.stdout, /unchanged/, 'the next build reuses the cache it wrote');
+  await assertSameOutput(root, 'first', 'cold');
 });
 
 test('temporaries of killed cache saves are removed; those of running processes are kept', async () => {

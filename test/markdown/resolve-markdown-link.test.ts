@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { markdownLinkCandidates, resolveMarkdownLink } from '../../src/content/plugins/resolve-markdown-link.js';
+import { docRoutesOf } from '../../src/content/doc-routes.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const SITE = '/site';
@@ -40,11 +41,13 @@ test('for any page and link: ./ and ../ from the page, / from its version then t
 });
 
 test('the first existing candidate wins: the same path in another version is never taken', () => {
-  const routes = new Map([
-    ['/site/docs/tokens.md', '/docs/next/tokens'],
-    ['/site/versioned_docs/version-2.x/tokens.md', '/docs/tokens'],
-    ['/site/versioned_docs/version-1.0/guides/tokens.md', '/docs/1.0/guides/tokens'],
-  ]);
+  const routes = docRoutesOf(
+    new Map([
+      ['/site/docs/tokens.md', '/docs/next/tokens'],
+      ['/site/versioned_docs/version-2.x/tokens.md', '/docs/tokens'],
+      ['/site/versioned_docs/version-1.0/guides/tokens.md', '/docs/1.0/guides/tokens'],
+    ]),
+  );
   const oldPage = {
     absolutePath: '/site/versioned_docs/version-1.0/guides/install.md',
     contentRoot: '/site/versioned_docs/version-1.0',

@@ -20,6 +20,7 @@ import { docusaurusContextOf } from './docusaurus-context-of.js';
 import { readsAsMdx } from '../markdown-format.js';
 import { loadMdxScope, type MdxScope } from './mdx-scope.js';
 import type { HeadTag } from '../../model.js';
+import { docRoutesOf, type DocRouteTable } from '../doc-routes.js';
 
 export interface MdxPageOptions {
   processor: MdxProcessor;
@@ -30,7 +31,7 @@ export interface MdxPageOptions {
   /** Whether an imported Markdown file is MDX (config markdown.format, by its extension). */
   readsAsMdx: (absolutePath: string) => boolean;
   highlighter: Highlighter;
-  docRoutes: ReadonlyMap<string, string>;
+  docRoutes: DocRouteTable;
   baseUrl: string;
   assetUrl: (absolutePath: string) => string;
   root: string;
@@ -79,7 +80,12 @@ function syntaxDiagnostic(error: unknown, entry: DocEntry): Diagnostic {
  * its imports, rendered with React on the server to the same kind of HTML body as Markdown pages.
  */
 export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Promise<ParseOutcome> {
-  const file = pageSourceFile(entry, options, prepareMdxSource(entry.body));
+  // The key of an MDX page holds every route (parseMdxPages), so what it reads of them is not recorded.
+  const file = pageSourceFile(
+    entry,
+    { ...options, docRoutes: docRoutesOf(options.docRoutes) },
+    prepareMdxSource(entry.body),
+  );
   const context = contextOf(file);
   const processor = options.mathProcessor && entry.body.includes('$') ? options.mathProcessor : options.processor;
   try {

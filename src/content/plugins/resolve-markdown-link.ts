@@ -1,4 +1,5 @@
 import { dirname, join, relative, sep } from 'node:path';
+import type { DocRoutes } from '../doc-routes.js';
 
 /** Where a page's Markdown links to other Markdown files are looked for. */
 export interface MarkdownLinkBase {
@@ -31,10 +32,10 @@ export function markdownLinkCandidates(pathPart: string, base: MarkdownLinkBase)
 export function resolveMarkdownLink(
   pathPart: string,
   base: MarkdownLinkBase,
-  docRoutes: ReadonlyMap<string, string>,
+  docRoutes: DocRoutes,
 ): string | undefined {
   for (const candidate of markdownLinkCandidates(pathPart, base)) {
-    const route = docRoutes.get(candidate);
+    const route = docRoutes.routeOf(candidate);
     if (route !== undefined) return route;
   }
   return undefined;
@@ -45,15 +46,10 @@ export function resolveMarkdownLink(
  * meant (`getting-started/auth.md` of 2.1 for a link in 1.0), for the hint: the doc was added
  * after the version was cut, or removed before.
  */
-export function sameDocElsewhere(
-  pathPart: string,
-  base: MarkdownLinkBase,
-  docRoutes: ReadonlyMap<string, string>,
-): string[] {
+export function sameDocElsewhere(pathPart: string, base: MarkdownLinkBase, docRoutes: DocRoutes): string[] {
   if (!base.contentRoot) return [];
   const meant = markdownLinkCandidates(pathPart, base)[0];
   const inside = meant && relative(base.contentRoot, meant);
   if (!inside || inside.startsWith('..')) return [];
-  const suffix = `${sep}${inside}`;
-  return [...docRoutes].filter(([file]) => file.endsWith(suffix)).map(([, route]) => route);
+  return docRoutes.routesEndingWith(`${sep}${inside}`);
 }
