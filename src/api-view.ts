@@ -37,6 +37,22 @@ export interface SchemaView {
   items?: SchemaView;
   /** `oneOf`/`anyOf`, or an `allOf` that could not be merged into one object. */
   composition?: CompositionView;
+  /**
+   * Sub-schemas shown under a label, in this order: `patternProperties`, `unevaluatedProperties`,
+   * `dependentSchemas`, `not`, `if`/`then`/`else`, `contains`, further items
+   * (`additionalItems`/`unevaluatedItems`) and `contentSchema`.
+   */
+  subschemas?: SubschemaView[];
+  /** `additionalProperties: false` or `unevaluatedProperties: false`: no properties but the listed ones. */
+  noOtherProperties?: boolean;
+  /** Names `required` lists without a property of their own here (`then: {required: [unit]}`). */
+  requiredNames?: string[];
+  /** `dependentRequired` (and `dependencies` lists): when a property is present, others are required. */
+  dependentRequired?: DependentRequiredView[];
+  /** What a string holds, from `contentEncoding`/`contentMediaType`: 'base64-encoded image/png'. */
+  content?: string;
+  /** `externalDocs` of the schema (http(s) or mailto URLs only). */
+  externalDocs?: { url: string; description?: string };
   /** Property whose value selects the `oneOf` variant. */
   discriminator?: string;
   /** Set when this node refers back to a schema shown above it: the name of that schema. */
@@ -61,6 +77,33 @@ export interface CompositionView {
    * component name when a discriminator selects it, else its title, else 'Option n'.
    */
   labels: string[];
+}
+
+/**
+ * A sub-schema under a label: `label`, then `subject` as code, then `after` ('Properties matching'
+ * `/^x-/`; 'If' `card` 'is present'; 'Must not match').
+ */
+export interface SubschemaView {
+  kind:
+    | 'patternProperties'
+    | 'unevaluatedProperties'
+    | 'dependentSchemas'
+    | 'not'
+    | 'if'
+    | 'then'
+    | 'else'
+    | 'contains'
+    | 'furtherItems'
+    | 'contentSchema';
+  label: string;
+  subject?: string;
+  after?: string;
+  schema: SchemaView;
+}
+
+export interface DependentRequiredView {
+  property: string;
+  requires: string[];
 }
 
 export interface EnumDescriptionView {

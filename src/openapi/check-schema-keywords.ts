@@ -1,5 +1,6 @@
 import { warningDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { toPointer } from './json-pointer.js';
+import { safeUrl } from './safe-url.js';
 
 type Tokens = readonly (string | number)[];
 
@@ -43,6 +44,26 @@ const SHOWN = new Set([
   'uniqueItems',
   'minProperties',
   'maxProperties',
+  // Shown by schema-keywords-to-view.ts: labelled sub-schemas, facts and constraint lines.
+  'patternProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'minContains',
+  'maxContains',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'externalDocs',
 ]);
 
 /**
@@ -62,37 +83,31 @@ const NOT_FOR_READERS = new Set([
 ]);
 
 /**
- * JSON Schema 2020-12 (and draft 4–7) keywords that OpenAPI 3.1 allows and the pages do not show yet,
- * with what the reader misses. Their sub-schemas are not looked into: nothing of them is shown.
+ * JSON Schema keywords that OpenAPI 3.1 allows and the pages cannot show, with what the reader
+ * misses: dynamic references resolve only while validating an instance.
  */
 const NOT_SHOWN: Readonly<Record<string, string>> = {
-  patternProperties: 'the properties whose names match a pattern are not listed',
-  propertyNames: 'the rule for property names is not shown',
-  not: 'what the value must not be is not shown',
-  if: 'the conditional (`if`/`then`/`else`) is not shown',
-  then: 'the conditional (`if`/`then`/`else`) is not shown',
-  else: 'the conditional (`if`/`then`/`else`) is not shown',
-  contains: 'what the array must contain is not shown',
-  minContains: 'how many matching items the array must contain is not shown',
-  maxContains: 'how many matching items the array may contain is not shown',
-  contentEncoding: 'the encoding of the string content is not shown',
-  contentMediaType: 'the media type of the string content is not shown',
-  contentSchema: 'the schema of the string content is not shown',
-  dependentRequired: 'the properties required together are not shown',
-  dependentSchemas: 'the rules that apply when a property is present are not shown',
-  unevaluatedProperties: 'whether other properties are allowed is not shown',
-  unevaluatedItems: 'whether other items are allowed is not shown',
-  additionalItems: 'the schema of further items is not shown',
-  dependencies: 'the properties required together are not shown',
   $dynamicRef: 'the dynamic reference is not followed',
   $recursiveRef: 'the recursive reference is not followed',
-  externalDocs: 'the link to external documentation is not shown',
 };
 
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas, that the pages walk into. */
-const ONE_SCHEMA = ['items', 'additionalProperties'];
-const MAP_OF_SCHEMAS = ['properties'];
-const LIST_OF_SCHEMAS = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
+const ONE_SCHEMA = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'contentSchema',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
+const MAP_OF_SCHEMAS = ['properties', 'patternProperties', 'dependentSchemas', 'dependencies'];
+const LIST_OF_SCHEMAS = ['allOf', 'oneOf', 'anyOf', 'prefixItems', 'items'];
 
 /** Keys of the description whose values are data, never schemas or OpenAPI objects. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-codeSamples', 'x-code-samples']);
@@ -112,7 +127,9 @@ export function checkSchemaKeywords(document: unknown, file: string): Diagnostic
       if (key.startsWith('x-') || NOT_FOR_READERS.has(key)) continue;
       if (key in NOT_SHOWN) diagnostics.push(notShown(key, at, file));
       else if (!SHOWN.has(key)) diagnostics.push(unknownKeyword(key, at, file));
-      else if (ONE_SCHEMA.includes(key)) schema(value, at);
+      else if (key === 'externalDocs' && isObject(value) && !safeUrl(value.url))
+        diagnostics.push(unsafeDocsLink(at, file));
+      else if (ONE_SCHEMA.includes(key) && !Array.isArray(value)) schema(value, at);
       else if (MAP_OF_SCHEMAS.includes(key) && isObject(value))
         for (const [name, child] of Object.entries(value)) schema(child, [...at, name]);
       else if (LIST_OF_SCHEMAS.includes(key) && Array.isArray(value))
@@ -144,6 +161,14 @@ function notShown(keyword: string, tokens: Tokens, file: string): Diagnostic {
       hint: `Say in the schema's \`description\` what \`${keyword}\` requires, so readers of the page and its Markdown twin learn it.`,
     },
   );
+}
+
+function unsafeDocsLink(tokens: Tokens, file: string): Diagnostic {
+  return warningDiagnostic('DG325', '`externalDocs` of a schema is not shown: its `url` is no http(s) or mailto URL', {
+    file,
+    pointer: toPointer([...tokens, 'url']),
+    hint: 'Give `externalDocs.url` as an absolute https:// URL; only such links are published.',
+  });
 }
 
 function unknownKeyword(keyword: string, tokens: Tokens, file: string): Diagnostic {

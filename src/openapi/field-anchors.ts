@@ -1,5 +1,13 @@
 import { slug } from 'github-slugger';
-import type { ApiOperationView, CallbackOperationView, ParameterView, ResponseView, SchemaView } from '../api-view.js';
+import { isPropertyRule } from './schema-keywords-to-view.js';
+import type {
+  ApiOperationView,
+  CallbackOperationView,
+  ParameterView,
+  ResponseView,
+  SchemaView,
+  SubschemaView,
+} from '../api-view.js';
 
 export type ApiFieldLocation = 'path' | 'query' | 'header' | 'cookie' | 'request body' | 'response' | 'response header';
 
@@ -36,7 +44,9 @@ function segment(name: string, index: number): string {
  * `res-{status}-header-{name}`; `{path}` is the property names joined with `.` (array items,
  * map values and oneOf/anyOf/allOf variants add nothing). The first field to claim an anchor
  * keeps it (a later media type of the same status, or two variants with the same property,
- * render without an id), so anchors are unique on the page.
+ * render without an id), so anchors are unique on the page. Fields inside `patternProperties`,
+ * `then`/`else`, `dependentSchemas` and further-items sub-schemas add nothing to the path either
+ * (see FIELD_SUBSCHEMAS).
  *
  * Fields of a callback's request body and responses follow, after the operation's own: the same
  * anchors behind the prefix `cb-{callback}-{method}-` (the request's heading id without its
@@ -143,11 +153,34 @@ function addSchema(schema: SchemaView, target: Target & { parent?: string }, add
       visit(property, childKey, childPath, childNames);
     });
     if (shown.additionalProperties) visit(shown.additionalProperties, schemaKey(shownKey, 'a'), path, names);
+    // In page order: pattern properties beside the properties, the other sub-schemas last.
+    const visitSubschemas = (owner: SchemaView, ownerKey: string, properties: boolean) =>
+      owner.subschemas?.forEach((sub, i) => {
+        if (FIELD_SUBSCHEMAS.has(sub.kind) && isPropertyRule(sub.kind) === properties)
+          visit(sub.schema, schemaKey(ownerKey, `s${i}`), path, names);
+      });
+    visitSubschemas(shown, shownKey, true);
     if (shown !== node && shown.items) visit(shown.items, schemaKey(shownKey, 'i'), path, names);
     shown.composition?.variants.forEach((variant, i) => visit(variant, schemaKey(shownKey, `c${i}`), path, names));
+    visitSubschemas(shown, shownKey, false);
+    if (shown !== node) visitSubschemas(node, key, false);
   };
   visit(schema, '', [], target.parent === undefined ? [] : [target.parent]);
 }
+
+/**
+ * Sub-schemas whose properties are fields a payload may have (they get anchors like the object's
+ * own properties, adding nothing to the path); the fields of `if`, `not`, `contains` and
+ * `contentSchema` are conditions or encoded content, not fields of the payload, and get none.
+ */
+const FIELD_SUBSCHEMAS: ReadonlySet<SubschemaView['kind']> = new Set([
+  'patternProperties',
+  'unevaluatedProperties',
+  'dependentSchemas',
+  'then',
+  'else',
+  'furtherItems',
+]);
 
 /** The node whose fields show under `node`: an array's items (at position `{key}/i`), else the node itself. */
 export function shownChildren(node: SchemaView, key: string): { shown: SchemaView; shownKey: string } {

@@ -26,8 +26,28 @@ export function mergeAllOf(
   return mergeable(parts) ? parts.reduce(mergeTwo) : undefined;
 }
 
+/**
+ * Keywords one merged schema can hold only once: two parts with their own conditional, `not` or
+ * pattern rules would lose one of them in a merge, so such parts are shown apart.
+ */
+const ONE_PART_ONLY = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+] as const;
+
 function mergeable(parts: readonly SchemaObject[]): boolean {
   if (parts.filter((p) => p.oneOf || p.anyOf).length > 1) return false;
+  if (ONE_PART_ONLY.some((keyword) => parts.filter((p) => p[keyword] !== undefined).length > 1)) return false;
   const types = new Set(parts.map((p) => (Array.isArray(p.type) ? p.type.join('|') : p.type)).filter(Boolean));
   if (types.size > 1) return false;
   const [type] = types;

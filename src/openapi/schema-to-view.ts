@@ -8,6 +8,7 @@ import { resolveRef } from './resolve-ref.js';
 import { alternativesOf } from './schema-alternatives.js';
 import { componentSchemaName } from './schema-pages.js';
 import { constraintList } from './schema-constraints.js';
+import { NOT_ALLOWED, keywordConstraints, keywordFacts, subschemasOf, tupleParts } from './schema-keywords-to-view.js';
 import { schemaType } from './schema-type.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
 
@@ -147,8 +148,8 @@ function describeNode(
 ): SchemaView {
   const { type, nullable } = schemaType(schema);
   const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
-  const constraints = constraintList(schema);
-  const view: SchemaView = { ...slot, type };
+  const constraints = [...constraintList(schema), ...keywordConstraints(schema, state.ctx.document)];
+  const view: SchemaView = { ...slot, type, ...keywordFacts(schema) };
   const title = typeof schema.title === 'string' ? schema.title : refName;
   if (title) view.title = title;
   if (typeof schema.format === 'string') view.format = schema.format;
@@ -198,18 +199,19 @@ function children(
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     out.additionalProperties = walk(schema.additionalProperties, state, { at: at('additionalProperties') });
   }
-  if (schema.items && typeof schema.items === 'object') out.items = walk(schema.items, state, { at: at('items') });
-  if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
+  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
+    out.items = walk(schema.items, state, { at: at('items') });
+  const tuple = tupleParts(schema);
+  if (tuple) {
     // A tuple: positions 1..n, each with its own schema; `items` (above) is the schema of the rest.
-    const variants = schema.prefixItems.map((item, i) => walk(item, state, { at: at('prefixItems', i) }));
+    const variants = tuple.positions.map((item, i) => walk(item, state, { at: at(tuple.keyword, i) }));
     const labels = variants.map((_, i) => `[${i + 1}]`);
-    out.composition = {
-      kind: 'tuple',
-      variants,
-      labels,
-      ...((schema.items as unknown) === false ? { closed: true } : {}),
-    };
+    out.composition = { kind: 'tuple', variants, labels, ...(tuple.closed ? { closed: true } : {}) };
   }
+  const subschemas = subschemasOf(schema, (raw, tokens) =>
+    raw === false ? { ...NOT_ALLOWED } : walk(raw, state, { at: at(...tokens) }),
+  );
+  if (subschemas.length) out.subschemas = subschemas;
   const alternatives = alternativesOf(schema, state.ctx.document, state.ctx.refNames, location);
   if (alternatives && (!alternatives.fromMapping || listsMapping)) {
     const mappedFrom = alternatives.fromMapping ? self : undefined;
@@ -243,6 +245,20 @@ function unwrapNullable(schema: SchemaObject, state: Walk): unknown {
   return rest.length === 1 ? rest[0] : undefined;
 }
 
+/** Keywords whose sub-schemas the tree shows (see schema-keywords-to-view.ts). */
+const SUBSCHEMA_KEYWORDS = [
+  'patternProperties',
+  'unevaluatedProperties',
+  'dependentSchemas',
+  'dependencies',
+  'not',
+  'if',
+  'contains',
+  'additionalItems',
+  'unevaluatedItems',
+  'contentSchema',
+] as const;
+
 function hasChildren(schema: SchemaObject): boolean {
   return Boolean(
     schema.properties ||
@@ -251,6 +267,7 @@ function hasChildren(schema: SchemaObject): boolean {
     schema.oneOf ||
     schema.anyOf ||
     schema.allOf ||
+    SUBSCHEMA_KEYWORDS.some((keyword) => schema[keyword] !== undefined) ||
     (schema.additionalProperties && typeof schema.additionalProperties === 'object'),
   );
 }

@@ -3,9 +3,10 @@
  * parameter tables, the request body and each response as a readable schema tree, one example and
  * a curl sample. Built from the same view model the page renders, so it says what the page says.
  */
-import type { ApiOperationView, ParameterView, ResponseLinkView, SchemaView } from '../../api-view.js';
+import type { ApiOperationView, ParameterView, ResponseLinkView, SchemaView, SubschemaView } from '../../api-view.js';
 import { htmlToText } from '../../shared/hast-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
+import { isPropertyRule } from '../../openapi/schema-keywords-to-view.js';
 
 /** Schema levels written out; deeper ones are cut with '…' (the page's viewer folds them too). */
 const MAX_SCHEMA_DEPTH = 6;
@@ -26,6 +27,9 @@ function parameterRow(p: ParameterView): string {
   const facts = [
     valuesText(p.enum, p.enumDescriptions),
     p.default !== undefined ? `Default: ${p.default}.` : '',
+    p.minimum !== undefined ? `Minimum: ${p.minimum}.` : '',
+    p.maximum !== undefined ? `Maximum: ${p.maximum}.` : '',
+    p.pattern !== undefined ? `Pattern: ${p.pattern}.` : '',
     ...p.constraints.map((c) => `${c}.`),
     p.deprecated ? 'Deprecated.' : '',
   ];
@@ -50,33 +54,82 @@ function schemaType(schema: SchemaView): string {
   return base.filter(Boolean).join(' ');
 }
 
+/** `a`, `b` and `c`. */
+const nameList = (names: readonly string[]) =>
+  names
+    .map((n) => `\`${n}\``)
+    .reduce((out, n, i) => (i === 0 ? n : `${out}${i === names.length - 1 ? ' and' : ','} ${n}`), '');
+
+/** What the page's facts list says of a node (values, default, constraints, content, link), in sentences. */
+function factsText(node: SchemaView): string[] {
+  return [
+    node.const !== undefined ? `Always ${node.const}.` : '',
+    valuesText(node.enum, node.enumDescriptions),
+    node.requiredNames?.length ? `Required: ${nameList(node.requiredNames)}.` : '',
+    node.default !== undefined ? `Default: ${node.default}.` : '',
+    ...(node.constraints ?? []).map((c) => `${c}.`),
+    node.content ? `Content: ${node.content}.` : '',
+    node.example !== undefined ? `Example: ${node.example}.` : '',
+    node.externalDocs
+      ? `See [${node.externalDocs.description ?? node.externalDocs.url}](${node.externalDocs.url}).`
+      : '',
+  ].filter(Boolean);
+}
+
+/** One list item: what the node is called, its type and flags, then its description and facts. */
+function nodeLine(heading: string, node: SchemaView, depth: number): string {
+  const flags = [
+    schemaType(node),
+    node.required ? 'required' : '',
+    node.nullable ? 'nullable' : '',
+    node.readOnly ? 'read-only' : '',
+    node.writeOnly ? 'write-only' : '',
+    node.deprecated ? 'deprecated' : '',
+  ].filter(Boolean);
+  const extra = [
+    text(node.descriptionHtml),
+    ...factsText(node),
+    node.circular ? `(the ${node.circular} schema above)` : '',
+  ].filter(Boolean);
+  return `${'  '.repeat(depth)}- ${heading} (${flags.join(', ')})${extra.length ? `: ${extra.join(' ')}` : ''}`;
+}
+
+const subschemaHeading = (sub: SubschemaView) =>
+  [sub.label, sub.subject !== undefined ? `\`${sub.subject}\`` : '', sub.after ?? ''].filter(Boolean).join(' ');
+
 /** A schema as a nested list: one line per property with its type, facts and description. */
 export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] {
   if (!schema) return [];
   if (depth > MAX_SCHEMA_DEPTH) return [`${'  '.repeat(depth)}- …`];
   const node = schema.type === 'array' && schema.items ? schema.items : schema;
-  const lines: string[] = [];
-  for (const property of node.properties ?? []) {
-    const facts = [
-      schemaType(property),
-      property.required ? 'required' : '',
-      property.nullable ? 'nullable' : '',
-      property.deprecated ? 'deprecated' : '',
-    ].filter(Boolean);
-    const extra = [
-      text(property.descriptionHtml),
-      property.const !== undefined ? `Always ${property.const}.` : '',
-      valuesText(property.enum, property.enumDescriptions),
-      property.circular ? `(the ${property.circular} schema above)` : '',
-    ].filter(Boolean);
+  // The whole value's own facts (a body that is an array with a length limit, say) head the list.
+  const rootFacts = depth === 0 ? factsText(schema) : [];
+  const lines: string[] = rootFacts.length ? [`${schemaType(schema)}: ${rootFacts.join(' ')}`, ''] : [];
+  const indent = '  '.repeat(depth);
+  const child = (heading: string, sub: SchemaView) => {
+    lines.push(nodeLine(heading, sub, depth));
+    if (!sub.circular) lines.push(...schemaTree(sub, depth + 1));
+  };
+  const subschemas = [...(node.subschemas ?? []), ...(node === schema ? [] : (schema.subschemas ?? []))];
+  for (const property of node.properties ?? []) child(`\`${property.name}\``, property);
+  if (node.additionalProperties) child('`[key: string]`', node.additionalProperties);
+  for (const sub of subschemas.filter((s) => isPropertyRule(s.kind))) child(subschemaHeading(sub), sub.schema);
+  if (node.noOtherProperties) lines.push(`${indent}- no other properties`);
+  for (const rule of node.dependentRequired ?? [])
     lines.push(
-      `${'  '.repeat(depth)}- \`${property.name}\` (${facts.join(', ')})${extra.length ? `: ${extra.join(' ')}` : ''}`,
+      `${indent}- if \`${rule.property}\` is present, ${nameList(rule.requires)} ${rule.requires.length === 1 ? 'is' : 'are'} required`,
     );
-    if (!property.circular) lines.push(...schemaTree(property, depth + 1));
-  }
+  lines.push(...compositionLines(node, depth));
+  for (const sub of subschemas.filter((s) => !isPropertyRule(s.kind))) child(subschemaHeading(sub), sub.schema);
+  return lines;
+}
+
+function compositionLines(node: SchemaView, depth: number): string[] {
   const composition = node.composition;
+  if (!composition) return [];
+  const lines: string[] = [];
   const by = node.discriminator ? ` (by \`${node.discriminator}\`)` : '';
-  composition?.variants.forEach((variant, i) => {
+  composition.variants.forEach((variant, i) => {
     const label = composition.labels[i];
     const type = schemaType(variant);
     // A tuple position says what it holds in its description ('latitude'): the twin keeps it.
@@ -86,7 +139,7 @@ export function schemaTree(schema: SchemaView | undefined, depth = 0): string[] 
     );
     lines.push(...schemaTree(variant, depth + 1));
   });
-  if (composition?.closed) lines.push(`${'  '.repeat(depth)}- no further items`);
+  if (composition.closed) lines.push(`${'  '.repeat(depth)}- no further items`);
   return lines;
 }
 

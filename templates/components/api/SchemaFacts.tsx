@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EnumDescriptionView } from '../../../src/api-view.js';
+import type { DependentRequiredView, EnumDescriptionView } from '../../../src/api-view.js';
 import { HtmlBlock } from './HtmlBlock.js';
 
 export interface SchemaFactsProps {
@@ -16,6 +16,12 @@ export interface SchemaFactsProps {
   constraints?: string[];
   /** Several named examples (a parameter's `examples`): shown instead of `example`, each with its label. */
   examples?: { label: string; value: string }[];
+  /** What a string holds ('base64-encoded image/png'). */
+  content?: string;
+  /** Names `required` lists that have no property of their own here. */
+  requiredNames?: string[];
+  dependentRequired?: DependentRequiredView[];
+  externalDocs?: { url: string; description?: string };
 }
 
 /** Allowed values, default, example and constraints as a compact list. */
@@ -30,8 +36,11 @@ export function SchemaFacts({
   pattern,
   constraints = [],
   examples,
+  ...keywords
 }: SchemaFactsProps) {
   const facts: [string, ReactNode][] = [];
+  if (keywords.requiredNames?.length)
+    facts.push(['Required', <Values key="required" values={keywords.requiredNames} />]);
   if (constValue !== undefined) facts.push(['Value', <code key="const">{constValue}</code>]);
   if (enumValues?.length)
     facts.push([
@@ -47,8 +56,18 @@ export function SchemaFacts({
   if (maximum !== undefined) facts.push(['Maximum', <code key="max">{maximum}</code>]);
   if (pattern !== undefined) facts.push(['Pattern', <code key="pattern">{pattern}</code>]);
   if (constraints.length) facts.push(['Constraints', constraints.join(', ')]);
+  if (keywords.content) facts.push(['Content', keywords.content]);
+  if (keywords.dependentRequired?.length)
+    facts.push(['Required together', <DependentRequired key="dependent" rules={keywords.dependentRequired} />]);
   if (examples && examples.length > 1) facts.push(['Examples', <NamedExamples key="examples" examples={examples} />]);
   else if (example !== undefined) facts.push(['Example', <code key="example">{example}</code>]);
+  if (keywords.externalDocs)
+    facts.push([
+      'See',
+      <a key="docs" href={keywords.externalDocs.url}>
+        {keywords.externalDocs.description ?? keywords.externalDocs.url}
+      </a>,
+    ]);
   if (!facts.length) return null;
   return (
     <ul className="api-facts">
@@ -98,5 +117,33 @@ function NamedExamples({ examples }: { examples: { label: string; value: string 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** 'If `card` is present, `expiry` and `cvc` are required', one rule a line. */
+function DependentRequired({ rules }: { rules: DependentRequiredView[] }) {
+  return (
+    <ul className="api-enum">
+      {rules.map((rule, i) => (
+        <li key={i}>
+          If <code>{rule.property}</code> is present, <Names names={rule.requires} />{' '}
+          {rule.requires.length === 1 ? 'is' : 'are'} required
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `a`, `b` and `c`. */
+function Names({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((name, i) => (
+        <span key={i}>
+          {i === 0 ? '' : i === names.length - 1 ? ' and ' : ', '}
+          <code>{name}</code>
+        </span>
+      ))}
+    </>
   );
 }

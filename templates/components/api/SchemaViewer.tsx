@@ -1,6 +1,7 @@
-import { useId } from 'react';
-import type { CompositionView, SchemaView } from '../../../src/api-view.js';
+import { Fragment, useId, type ReactNode } from 'react';
+import type { CompositionView, SchemaView, SubschemaView } from '../../../src/api-view.js';
 import { schemaKey, shownChildren } from '../../../src/openapi/field-anchors.js';
+import { isPropertyRule } from '../../../src/openapi/schema-keywords-to-view.js';
 import { FieldLink } from './FieldLink.js';
 import { HtmlBlock } from './HtmlBlock.js';
 import { SchemaFacts } from './SchemaFacts.js';
@@ -54,7 +55,15 @@ function schemaRef(node: SchemaView): { name: string; href: string } | undefined
   return target?.href && target.title ? { name: target.title, href: target.href } : undefined;
 }
 
-function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { label?: string }) {
+/** `heading` replaces the name when the node is no named property (a pattern, a condition). */
+function SchemaNode({
+  node,
+  depth,
+  label,
+  heading,
+  treeKey,
+  anchorOf,
+}: NodeProps & { label?: string; heading?: ReactNode }) {
   const id = anchorOf(treeKey);
   const ref = schemaRef(node);
   const body = (
@@ -67,6 +76,7 @@ function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { lab
     return (
       <div className="api-schema__node api-schema__leaf" id={id}>
         <span className="api-schema__head">
+          {heading}
           {label !== undefined && <Name label={label} href={label === node.title ? ref?.href : undefined} />}
           <TypeLine node={node} hideTitle={label === node.title} linked />
           {id && <FieldLink id={id} name={label ?? ''} />}
@@ -79,6 +89,7 @@ function SchemaNode({ node, depth, label, treeKey, anchorOf }: NodeProps & { lab
     <details className="api-schema__node" open={depth < OPEN_LEVELS}>
       <summary>
         <span className="api-schema__head">
+          {heading}
           {label !== undefined && <Name label={label} />}
           <TypeLine node={node} hideTitle={label === node.title} />
         </span>
@@ -123,12 +134,18 @@ function Children({ node, depth, treeKey, anchorOf }: NodeProps) {
           ))}
         </ul>
       )}
-      {target.additionalProperties && (
-        <ul className="api-schema__props">
-          <li>
-            <SchemaNode node={target.additionalProperties} label="[key: string]" {...child('a')} />
-          </li>
-        </ul>
+      {withAfter(
+        target.additionalProperties && (
+          <ul className="api-schema__props">
+            <li>
+              <SchemaNode node={target.additionalProperties} label="[key: string]" {...child('a')} />
+            </li>
+          </ul>
+        ),
+        hasSubschemas(target, 'properties') && (
+          <Subschemas owner={target} part="properties" depth={depth} anchorOf={anchorOf} treeKey={key} />
+        ),
+        target.noOtherProperties && <p className="api-schema__note">No other properties</p>,
       )}
       {target !== node && target.items && <SchemaNode node={target.items} label="items" {...child('i')} />}
       {target.composition && (
@@ -140,12 +157,82 @@ function Children({ node, depth, treeKey, anchorOf }: NodeProps) {
           discriminator={target.discriminator}
         />
       )}
-      {target.truncated && (
-        <p className="api-schema__note">
-          Nested deeper than the viewer shows; see the example or the downloadable description.
-        </p>
+      {withAfter(
+        hasSubschemas(target, 'rules') && (
+          <Subschemas owner={target} part="rules" depth={depth} anchorOf={anchorOf} treeKey={key} />
+        ),
+        target !== node && hasSubschemas(node, 'rules') && (
+          <Subschemas owner={node} part="rules" depth={depth} anchorOf={anchorOf} treeKey={treeKey} />
+        ),
+        target.truncated && (
+          <p className="api-schema__note">
+            Nested deeper than the viewer shows; see the example or the downloadable description.
+          </p>
+        ),
       )}
     </>
+  );
+}
+
+/**
+ * Several parts in one child slot, or the only part as it is: React derives `useId` (the
+ * alternatives' group names) from each child's position among its siblings, so a tree without
+ * the parts added later keeps the ids it had.
+ */
+function withAfter(...parts: ReactNode[]): ReactNode {
+  const present = parts.filter((part) => part !== undefined && part !== null && part !== false && part !== '');
+  return present.length > 1 ? present.map((part, i) => <Fragment key={i}>{part}</Fragment>) : present[0];
+}
+
+const hasSubschemas = (owner: SchemaView, part: 'properties' | 'rules') =>
+  (owner.subschemas ?? []).some((sub) => isPropertyRule(sub.kind) === (part === 'properties'));
+
+/**
+ * The labelled sub-schemas of a node, each expandable like a property (tree positions `s{i}`):
+ * the `properties` part ('Properties matching `/^x-/`', 'Other properties') beside the
+ * properties, before 'No other properties'; the `rules` part ('Must not match', 'If' … 'Then' …
+ * 'Else' …, 'Contains', …) after the properties and alternatives.
+ */
+function Subschemas({
+  owner,
+  part,
+  depth,
+  treeKey,
+  anchorOf,
+}: Omit<NodeProps, 'node'> & { owner: SchemaView; part: 'properties' | 'rules' }) {
+  const shown = (owner.subschemas ?? [])
+    .map((sub, i) => ({ sub, i }))
+    .filter(({ sub }) => isPropertyRule(sub.kind) === (part === 'properties'));
+  if (!shown.length) return null;
+  return (
+    <ul className="api-schema__props">
+      {shown.map(({ sub, i }) => (
+        <li key={i} data-keyword={sub.kind}>
+          <SchemaNode
+            node={sub.schema}
+            heading={<SubschemaHeading sub={sub} />}
+            depth={depth}
+            treeKey={schemaKey(treeKey, `s${i}`)}
+            anchorOf={anchorOf}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SubschemaHeading({ sub }: { sub: SubschemaView }) {
+  return (
+    <span className="api-schema__name">
+      {sub.label}
+      {sub.subject !== undefined && (
+        <>
+          {' '}
+          <code>{sub.subject}</code>
+        </>
+      )}
+      {sub.after && ` ${sub.after}`}
+    </span>
   );
 }
 
@@ -272,6 +359,10 @@ function Facts({ node }: { node: SchemaView }) {
       defaultValue={node.default}
       example={node.example}
       constraints={node.constraints}
+      content={node.content}
+      requiredNames={node.requiredNames}
+      dependentRequired={node.dependentRequired}
+      externalDocs={node.externalDocs}
     />
   );
 }
@@ -287,6 +378,8 @@ function expandable(node: SchemaView): boolean {
     target.properties?.length ||
     target.additionalProperties ||
     target.composition ||
+    target.subschemas?.length ||
+    node.subschemas?.length ||
     target.truncated ||
     (node.type === 'array' && node.items?.items),
   );
