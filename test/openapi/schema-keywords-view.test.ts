@@ -247,3 +247,113 @@ test('no page or twin of the fixture shows undefined, [object Object] or NaN', a
     assert.doesNotMatch(out, /undefined|\[object Object\]|\bNaN\b/, page.title);
   }
 });
+
+/** A small seeded generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** Values a description may hold under any keyword: right-shaped, wrong-shaped and hostile. */
+const VALUES: unknown[] = [
+  { type: 'string', minLength: 2 },
+  { properties: { a: { type: 'integer' } }, required: ['a', 'b'] },
+  { $ref: '#/components/schemas/Leaf' },
+  true,
+  false,
+  null,
+  'text',
+  7,
+  Number.NaN,
+  [],
+  [{ type: 'number' }, 'x'],
+  { '^x-': { type: 'string' }, '': false, b: ['a', 3] },
+  { url: 'javascript:alert(1)', description: 'x' },
+  { url: 'https://example.test/d' },
+];
+const KEYWORDS = [
+  'patternProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'minContains',
+  'maxContains',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'externalDocs',
+  'required',
+];
+
+test('any value under any of these keywords, at any depth, builds pages and twins without undefined, [object Object] or NaN', async () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+    const schema = (depth: number): Record<string, unknown> => {
+      const out: Record<string, unknown> = { type: pick(['object', 'array', 'string', undefined]) };
+      for (let i = 0; i < 4; i++) out[pick(KEYWORDS)] = depth < 3 && next() < 0.4 ? schema(depth + 1) : pick(VALUES);
+      return out;
+    };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Random', version: '1' },
+      paths: {
+        '/things': {
+          post: {
+            summary: 'Create a thing',
+            requestBody: { content: { 'application/json': { schema: schema(0) } } },
+            responses: { '200': { description: 'OK', content: { 'application/json': { schema: schema(0) } } } },
+          },
+        },
+      },
+      components: { schemas: { Leaf: schema(1) } },
+    };
+    const loaded = await loadFixture({ 'openapi.json': document });
+    assert.ok(loaded.spec, `seed ${seed}: loads`);
+    const { pages } = buildPages(loaded.spec);
+    assert.ok(pages.length >= 2, `seed ${seed}: pages`);
+    for (const page of pages) {
+      const out = `${renderPageBody(page)}\n${pageMarkdown(page)}`;
+      assert.doesNotMatch(out, /undefined|\[object Object\]|\bNaN\b/, `seed ${seed}: ${page.title}`);
+      assert.doesNotMatch(out, /javascript:/, `seed ${seed}: no unsafe link`);
+    }
+  }
+});
+
+test('an allOf whose parts each carry a conditional is shown as its parts, not merged into one that loses a rule', async () => {
+  const loaded = await loadFixture({
+    'openapi.yaml': `openapi: 3.1.0
+info: { title: T, version: '1' }
+paths:
+  /a:
+    post:
+      summary: Post a
+      requestBody:
+        content:
+          application/json:
+            schema:
+              allOf:
+                - { if: { required: [card] }, then: { required: [cvc] } }
+                - { if: { required: [iban] }, then: { required: [bic] } }
+      responses: { '204': { description: Done } }
+`,
+  });
+  assert.ok(loaded.spec, 'loads');
+  const page = buildPages(loaded.spec).pages.find((p) => p.title === 'Post a');
+  assert.ok(page, 'the page');
+  const twin = pageMarkdown(page);
+  assert.match(twin, /Required: `cvc`/);
+  assert.match(twin, /Required: `bic`/);
+});
