@@ -47,15 +47,19 @@ function parseAgain(model: PageEditModel, source: MarkdownSource, text: string):
   if (!value || split.diagnostics.length) return 'its front matter has problems';
   if (value.lineOffset !== source.entry.lineOffset || !isDeepStrictEqual(value.frontMatter, source.entry.frontMatter))
     return 'its front matter changed';
-  const known = new Set(model.assets.assets.keys());
+  // A file the last build did not ship is a new output file (a missing one an error the build
+  // reports): the build's asset resolver is not asked about it, so it stays as that build left it.
+  const known = model.assets.assets;
+  const unknown: string[] = [];
+  const { options } = model.markdown;
+  const assetUrl = (path: string) => (known.has(path) ? options.assetUrl(path) : (unknown.push(path), path));
   let parsed: ParsedPage;
   try {
-    parsed = parsePage({ ...value, id: source.entry.id, route: source.entry.route }, model.markdown.options);
+    parsed = parsePage({ ...value, id: source.entry.id, route: source.entry.route }, { ...options, assetUrl });
   } catch {
     return 'it does not parse';
   }
-  // A new image is a new output file (and a missing one an error the build reports).
-  if (parsed.assets.some((asset) => !known.has(asset))) return 'it shows a new file';
+  if (unknown.length) return 'it shows a file the last build did not ship';
   return parsed;
 }
 

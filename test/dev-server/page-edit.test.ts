@@ -3,7 +3,7 @@
 // the page the session serves is byte for byte the page a cold build of the edited site writes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBuild } from '../../src/build.js';
 import { createDevSession, type DevSession } from '../../src/dev-server/dev-session.js';
@@ -166,4 +166,25 @@ test('a broken link written in an edit is reported by the single-page path, and 
   assert.equal(session.editPages([file]), true, 'the fix takes the single-page path too');
   assert.deepEqual(session.errors, [], 'the fix clears the errors');
   assert.ok(String(served('guides/limits/index.html')).includes('wait a second'), 'the fixed page is served');
+});
+
+test('an image the last build did not ship takes the build (asked again before it runs, too); one it shipped does not', async () => {
+  await mkdir(join(root, 'content/guides/img'), { recursive: true });
+  await writeFile(
+    join(root, 'content/guides/img/coverage.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>',
+  );
+  const hotspots = join(root, 'content/guides/hotspots.md');
+  const text = await readFile(hotspots, 'utf8');
+  await writeFile(hotspots, `${text}\n![Coverage of a hex](./img/coverage.svg)\n`);
+  assert.equal(session.editPages([hotspots]), false, 'a new image is a new output file: the build ships it');
+  assert.equal(session.editPages([hotspots]), false, 'still so when the save is seen again before the build');
+  await session.build([hotspots]);
+  const html = String(served('guides/hotspots/index.html'));
+  const image = /assets\/media\/coverage\.[0-9a-f]+\.svg/.exec(html)?.[0];
+  assert.ok(image && session.lookup(image), 'the page shows the image and the image is served');
+  const rewards = join(root, 'content/guides/rewards.md');
+  await writeFile(rewards, `${await readFile(rewards, 'utf8')}\n![Coverage](./img/coverage.svg)\n`);
+  assert.equal(session.editPages([rewards]), true, 'an image the build ships already takes the single-page path');
+  assert.ok(served('guides/rewards/index.html').equals(await coldPage('guides/rewards/index.html')), 'as built');
 });
