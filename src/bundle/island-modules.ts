@@ -39,6 +39,8 @@ export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
   '@theme/Heading': 'src/content/mdx/theme/Heading.tsx',
   '@theme/TOCInline': 'src/content/mdx/theme/TOCInline.tsx',
   '@docusaurus/Head': 'src/content/mdx/theme/Head.tsx',
+  '@theme/DocCard': 'src/content/mdx/theme/DocCard.tsx',
+  '@docusaurus/plugin-content-docs/client': 'src/content/mdx/theme/DocCardList.tsx',
   '@docusaurus/useIsBrowser': 'src/content/mdx/theme/browser-hooks.ts',
   '@docusaurus/ExecutionEnvironment': 'src/content/mdx/theme/execution-environment.ts',
   '@docusaurus/router': 'src/content/mdx/theme/browser-hooks.ts',

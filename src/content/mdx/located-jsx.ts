@@ -16,6 +16,17 @@ type FunctionComponent = (props: any) => unknown;
 
 const located = new WeakMap<FunctionComponent, Map<string, FunctionComponent>>();
 
+/** The place of the located component whose function is running (React renders one at a time). */
+let renderingAt: Required<ElementSource> | undefined;
+
+/**
+ * Where in the .mdx body the component rendering now is written, for what a theme component
+ * finds while it renders (the links of doc cards given as props): undefined outside one.
+ */
+export function renderingPlace(): { line: number; column: number } | undefined {
+  return renderingAt && { line: renderingAt.lineNumber, column: renderingAt.columnNumber };
+}
+
 /**
  * The component `type` rendered at `source`: it calls `type` itself (hooks included, since they
  * run during this render), and an error it throws carries the element's place unless a component
@@ -27,11 +38,15 @@ function locate(type: FunctionComponent, source: Required<ElementSource>): Funct
   let wrapper = byPlace.get(key);
   if (!wrapper) {
     wrapper = (props: unknown) => {
+      const outer = renderingAt;
+      renderingAt = source;
       try {
         return type(props);
       } catch (error) {
         if (error instanceof Object && !(PLACE in error)) Object.assign(error, { [PLACE]: source });
         throw error;
+      } finally {
+        renderingAt = outer;
       }
     };
     byPlace.set(key, wrapper);

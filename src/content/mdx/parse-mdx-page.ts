@@ -19,7 +19,7 @@ import type { DocusaurusContextValue } from './theme/page-context.js';
 import { docusaurusContextOf } from './docusaurus-context-of.js';
 import { readsAsMdx } from '../markdown-format.js';
 import { loadMdxScope, type MdxScope } from './mdx-scope.js';
-import type { HeadTag } from '../../model.js';
+import type { HeadTag, LinkRef } from '../../model.js';
 import { docRoutesOf, type DocRouteTable } from '../doc-routes.js';
 
 export interface MdxPageOptions {
@@ -129,6 +129,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
     diagnostics: [],
     islands: { modules: new Set<string>(), html: [], lastId: () => lastId, lineOffset: entry.lineOffset },
     headTags: [] as HeadTag[],
+    links: [] as LinkRef[],
   };
   const scope = options.scope;
   const own = await ownIslands(entry, options, mdxReferencesOf(file).pageIslands);
@@ -140,6 +141,9 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   if (rendered.html === undefined) return failed([...bundled.diagnostics, ...rendered.diagnostics]);
   // The mapping's images are assets of every page that may show them.
   for (const asset of scope?.assets ?? []) context.assets.push({ source: asset });
+  // Links theme components rendered from their props (doc cards) are checked like the page's own.
+  for (const link of page.links)
+    context.links.push({ ...link, line: link.line === undefined ? undefined : link.line + entry.lineOffset });
   const body = { html: rendered.html, text: plainTextOf(rendered.html) };
   const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...own.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).

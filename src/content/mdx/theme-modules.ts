@@ -16,6 +16,8 @@ import MDXComponents from './theme/mdx-components.js';
 import ThemedImage from './theme/ThemedImage.js';
 import TOCInline from './theme/TOCInline.js';
 import Head from './theme/Head.js';
+import DocCard from './theme/DocCard.js';
+import { useCurrentSidebarCategory } from './theme/DocCardList.js';
 import Heading from './theme/Heading.js';
 import useIsBrowser, { ExecutionEnvironment, useHistory, useLocation } from './theme/browser-hooks.js';
 import Translate, { Interpolate, interpolate, translate } from './theme/translate.js';
@@ -53,7 +55,9 @@ export const THEME_MODULES: Readonly<Record<string, unknown>> = {
   '@docusaurus/router': esModule({ useLocation, useHistory }),
   '@docusaurus/Translate': esModule({ default: Translate, translate }),
   '@docusaurus/Interpolate': esModule({ default: Interpolate, interpolate }),
-  '@docusaurus/theme-common': esModule({ useColorMode, useThemeConfig, ThemeClassNames }),
+  '@docusaurus/theme-common': esModule({ useColorMode, useThemeConfig, ThemeClassNames, useCurrentSidebarCategory }),
+  '@docusaurus/plugin-content-docs/client': esModule({ useCurrentSidebarCategory }),
+  '@theme/DocCard': esModule({ default: DocCard }),
   // What the page imports site components through (bundle-mdx.ts).
   'docsgen/island': esModule({ island }),
 };

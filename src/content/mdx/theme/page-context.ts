@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
 import type { Highlighter } from '../../highlighter.js';
-import type { HeadTag } from '../../../model.js';
+import type { HeadTag, LinkRef } from '../../../model.js';
 
 /** What `useDocusaurusContext()` returns: the site config under Docusaurus' names. */
 export interface DocusaurusContextValue {
@@ -36,6 +36,8 @@ export interface MdxPageContextValue {
   islands?: IslandsOfPage;
   /** On the server: what the page's `<Head>` elements ask for in the document head. */
   headTags?: HeadTag[];
+  /** On the server: site links theme components render from their props (doc cards), to be checked; places in the body. */
+  links?: LinkRef[];
 }
 
 /** What the islands of one page render leave behind (server only). */

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import useDocusaurusContext from './docusaurus-context.js';
 
+// The current category's items, for <DocCardList items={useCurrentSidebarCategory().items} />.
+export { useCurrentSidebarCategory } from './DocCardList.js';
+
 export type ColorMode = 'light' | 'dark';
 
 function subscribe(changed: () => void): () => void {
