@@ -3,6 +3,7 @@ import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
+import { useBrowser, type BrowserSession } from '../helpers/browser.js';
 import { cacheFileFor } from '../../src/build-cache/persist-cache.js';
 
 export interface DevProcess {
@@ -195,4 +196,27 @@ export async function removeSite(root: string): Promise<void> {
   // The dev cache goes to node_modules/.cache, which test sites share with the repository.
   await rm(cacheFileFor(root), { force: true });
   await rm(root, { recursive: true, force: true });
+}
+
+/** What `useDevSiteInBrowser` gives a test file once its `before` hook has run. */
+export interface DevSiteSession extends BrowserSession {
+  root: string;
+  dev: DevProcess;
+}
+
+/**
+ * For a test file that drives Chromium against `docsgen dev`: `useBrowser` with a dev site of
+ * `files` (see createDevSite) and its dev server started before the tests, stopped and removed after.
+ */
+export function useDevSiteInBrowser(files: Record<string, string>): DevSiteSession {
+  return useBrowser<DevSiteSession>(
+    async (session) => {
+      session.root = await createDevSite(files);
+      session.dev = await startDev(session.root);
+    },
+    async ({ dev, root }) => {
+      await dev?.stop();
+      if (root) await removeSite(root);
+    },
+  );
 }

@@ -72,6 +72,9 @@ export interface PageSession {
   problems: string[];
 }
 
+/** A page's context options, and `expectProblems: true` for a test that checks the console itself. */
+export type PageOptions = BrowserContextOptions & { expectProblems?: boolean };
+
 /**
  * The one way a browser test opens a page: a fresh context (its own storage) at 1280×800 unless
  * `options` say otherwise, console problems watched, the body run, then the test fails if the page
@@ -80,7 +83,7 @@ export interface PageSession {
  */
 export async function withPage<T>(
   browser: Browser,
-  options: BrowserContextOptions & { expectProblems?: boolean },
+  options: PageOptions,
   use: (session: PageSession) => Promise<T>,
 ): Promise<T> {
   const { expectProblems = false, ...contextOptions } = options;
@@ -96,33 +99,57 @@ export async function withPage<T>(
   }
 }
 
-/** What `useBuiltSite` gives a test file once its `before` hook has run. */
-export interface BuiltSiteSession {
-  /** The site's origin on 127.0.0.1 (`http://127.0.0.1:PORT`). */
-  url: string;
+/** What `useBrowser` gives a test file once its `before` hook has run. */
+export interface BrowserSession {
   browser: Browser;
   /** `withPage` on this file's browser. */
-  withPage<T>(options: Parameters<typeof withPage>[1], use: (session: PageSession) => Promise<T>): Promise<T>;
+  withPage<T>(options: PageOptions, use: (session: PageSession) => Promise<T>): Promise<T>;
 }
 
 /**
- * For a test file that drives Chromium against a site of its own: registers the hooks that build
- * the site (`build` returns the output directory), serve it on 127.0.0.1 and launch the browser
- * before the tests, and close both after. The returned object is filled in by the `before` hook.
+ * For a test file that drives Chromium: registers the hooks that run `setUp` (whatever the file
+ * serves pages from; it may fill in more of the session) and launch the browser before the tests,
+ * then close the browser and run `tearDown` after. The returned object is filled in by the `before` hook.
  */
-export function useBuiltSite(build: () => Promise<string>): BuiltSiteSession {
-  let server: Awaited<ReturnType<typeof serveDirectory>> | undefined;
+export function useBrowser<S extends BrowserSession = BrowserSession>(
+  setUp: (session: S) => Promise<void> = async () => {},
+  tearDown: (session: S) => Promise<void> = async () => {},
+): S {
   const session = {
     withPage: (options, use) => withPage(session.browser, options, use),
-  } as BuiltSiteSession;
+  } as S;
   before(async () => {
-    server = await serveDirectory(await build());
-    session.url = server.url;
+    await setUp(session);
     session.browser = await launchBrowser();
   });
   after(async () => {
     await session.browser?.close();
-    await server?.close();
+    await tearDown(session);
   });
   return session;
+}
+
+/** What `useBuiltSite` gives a test file once its `before` hook has run. */
+export interface BuiltSiteSession extends BrowserSession {
+  /** The site's origin on 127.0.0.1 (`http://127.0.0.1:PORT`). */
+  url: string;
+  /** The built site's directory, as `build` returned it. */
+  dir: string;
+}
+
+/**
+ * For a test file that drives Chromium against a site of its own: `useBrowser` with the site built
+ * (`build` returns the output directory) and served on 127.0.0.1 before the tests, closed after.
+ */
+export function useBuiltSite(build: () => Promise<string>): BuiltSiteSession {
+  let server: Awaited<ReturnType<typeof serveDirectory>> | undefined;
+  return useBrowser<BuiltSiteSession>(
+    async (site) => {
+      server = await serveDirectory((site.dir = await build()));
+      site.url = server.url;
+    },
+    async () => {
+      await server?.close();
+    },
+  );
 }

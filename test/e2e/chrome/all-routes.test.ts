@@ -1,31 +1,17 @@
 // Every page of the site in desktop and mobile viewports, light and dark, with and without
 // client-side navigation; accessibility scans; the pages without JavaScript; the JS budget.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import type { Page } from 'playwright-core';
 import { REPO } from '../../helpers/mini-site.js';
 import { specRoutes } from '../../helpers/spec-routes.js';
-import { DESKTOP, MOBILE, newPage, realSiteBuild, waitForHydration } from './real-site.js';
+import { DESKTOP, MOBILE, useRealSiteInBrowser, waitForHydration } from './real-site.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-let dir: string;
-let routes: string[];
-
-before(async () => {
-  dir = await realSiteBuild();
-  server = await serveDirectory(dir);
-  browser = await launchBrowser();
-  routes = specRoutes();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useRealSiteInBrowser();
+const routes = specRoutes();
 
 /** What should hold on every page once it is interactive. */
 async function checkPage(page: Page, route: string, theme: 'light' | 'dark', mobile: boolean): Promise<string[]> {
@@ -59,38 +45,38 @@ test('every page, in desktop and mobile viewports, light and dark, loaded direct
   // way round. The colour mode alternates too, so that each route is seen in both viewports, both
   // modes and both ways of arriving.
   const visit = async (viewport: typeof DESKTOP, column: number) => {
-    const { context, page } = await newPage(browser, { viewport });
-    const { problems } = watchConsole(page);
-    const name = viewport === MOBILE ? 'mobile' : 'desktop';
-    const issues: string[] = [];
-    await page.goto(server.url + '/');
-    await waitForHydration(page);
-    for (const [index, route] of routes.entries()) {
-      const theme = (index + column) % 2 === 0 ? 'light' : 'dark';
-      const direct = (index + column) % 2 === 0;
-      await page.emulateMedia({ colorScheme: theme });
-      const before = problems.length;
-      if (direct) {
-        await page.goto(server.url + route, { waitUntil: 'domcontentloaded' });
-        await waitForHydration(page);
-      } else {
-        await page.evaluate((href) => {
-          (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
-          const link = document.createElement('a');
-          link.href = href;
-          document.querySelector('main')!.append(link);
-          link.click();
-        }, route);
-        await page.waitForSelector(`.page[data-route="${route}"]`);
-        if (!(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)))
-          issues.push(`${name}: ${route}: a full page load`);
+    // The console's problems are gathered into the issues, route by route.
+    return site.withPage({ viewport, expectProblems: true }, async ({ page, problems }) => {
+      const name = viewport === MOBILE ? 'mobile' : 'desktop';
+      const issues: string[] = [];
+      await page.goto(site.url + '/');
+      await waitForHydration(page);
+      for (const [index, route] of routes.entries()) {
+        const theme = (index + column) % 2 === 0 ? 'light' : 'dark';
+        const direct = (index + column) % 2 === 0;
+        await page.emulateMedia({ colorScheme: theme });
+        const before = problems.length;
+        if (direct) {
+          await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
+          await waitForHydration(page);
+        } else {
+          await page.evaluate((href) => {
+            (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
+            const link = document.createElement('a');
+            link.href = href;
+            document.querySelector('main')!.append(link);
+            link.click();
+          }, route);
+          await page.waitForSelector(`.page[data-route="${route}"]`);
+          if (!(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)))
+            issues.push(`${name}: ${route}: a full page load`);
+        }
+        const how = `${name} ${theme} ${direct ? 'direct' : 'navigated'}`;
+        issues.push(...(await checkPage(page, route, theme, viewport === MOBILE)).map((issue) => `${how}: ${issue}`));
+        issues.push(...problems.slice(before).map((p) => `${how}: ${route}: ${p}`));
       }
-      const how = `${name} ${theme} ${direct ? 'direct' : 'navigated'}`;
-      issues.push(...(await checkPage(page, route, theme, viewport === MOBILE)).map((issue) => `${how}: ${issue}`));
-      issues.push(...problems.slice(before).map((p) => `${how}: ${route}: ${p}`));
-    }
-    await context.close();
-    return issues;
+      return issues;
+    });
   };
   assert.deepEqual((await Promise.all([visit(DESKTOP, 0), visit(MOBILE, 1)])).flat(), []);
   assert.ok(routes.length >= 70, `${routes.length} routes`);
@@ -107,75 +93,79 @@ test('axe finds no serious or critical violations on a guide, an example, the AP
   ];
   const found = (
     await Promise.all(
-      (['light', 'dark'] as const).map(async (colorScheme) => {
-        const { context, page } = await newPage(browser, { colorScheme });
-        const issues: string[] = [];
-        for (const route of pages) {
-          await page.goto(server.url + route);
-          await waitForHydration(page);
-          await page.addScriptTag({ path: axe });
-          const violations = await page.evaluate(async () => {
-            const result = await (
-              window as unknown as {
-                axe: {
-                  run: (
-                    c: unknown,
-                    o: unknown,
-                  ) => Promise<{
-                    violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
-                  }>;
-                };
-              }
-            ).axe.run(document, { resultTypes: ['violations'] });
-            return result.violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map(
-                (v) =>
-                  `${v.id} (${v.impact}): ${v.nodes
-                    .slice(0, 3)
-                    .map((n) => n.target.join(' '))
-                    .join(' | ')} — ${v.nodes[0]?.failureSummary.split('\n').slice(0, 2).join(' ')}`,
-              );
-          });
-          issues.push(...violations.map((v) => `${colorScheme} ${route}: ${v}`));
-        }
-        await context.close();
-        return issues;
-      }),
+      (['light', 'dark'] as const).map((colorScheme) =>
+        site.withPage({ colorScheme }, async ({ page }) => {
+          const issues: string[] = [];
+          for (const route of pages) {
+            await page.goto(site.url + route);
+            await waitForHydration(page);
+            await page.addScriptTag({ path: axe });
+            const violations = await page.evaluate(async () => {
+              const result = await (
+                window as unknown as {
+                  axe: {
+                    run: (
+                      c: unknown,
+                      o: unknown,
+                    ) => Promise<{
+                      violations: {
+                        id: string;
+                        impact: string;
+                        nodes: { target: string[]; failureSummary: string }[];
+                      }[];
+                    }>;
+                  };
+                }
+              ).axe.run(document, { resultTypes: ['violations'] });
+              return result.violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map(
+                  (v) =>
+                    `${v.id} (${v.impact}): ${v.nodes
+                      .slice(0, 3)
+                      .map((n) => n.target.join(' '))
+                      .join(' | ')} — ${v.nodes[0]?.failureSummary.split('\n').slice(0, 2).join(' ')}`,
+                );
+            });
+            issues.push(...violations.map((v) => `${colorScheme} ${route}: ${v}`));
+          }
+          return issues;
+        }),
+      ),
     )
   ).flat();
   assert.deepEqual(found, []);
 });
 
 test('without JavaScript the pages can be read and navigated, and the code samples show', async () => {
-  const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto(server.url + '/guides/authentication');
-  await page.click('.navbar__items a.navbar__link:text("Examples")');
-  await page.waitForURL('**/examples/**');
-  await page.click('.sidebar a.menu-link[href="/examples/health/mobile-speedtest-check"]');
-  await page.waitForURL('**/examples/health/mobile-speedtest-check');
-  await page.click('.navbar__items a.navbar__link:text("API Reference")');
-  await page.waitForURL('**/api/reference/**');
-  await page.click('.sidebar a.menu-link[href="/api/reference/radio-rewards"]');
-  await page.waitForURL('**/api/reference/radio-rewards');
-  const samples = '[data-code-tabs="language"]';
-  assert.equal(await page.isVisible(`${samples} [data-tab-panel="curl"] pre`), true, 'the first code sample shows');
-  await page.click(`${samples} [role="tablist"] [data-tab-value="python"]`);
-  assert.equal(await page.isVisible(`${samples} [data-tab-panel="python"] pre`), true, 'a tab link shows its panel');
-  assert.equal(await page.isVisible('details.api-schema__node > summary'), true);
-  // Narrow screens: the section links stay in the navbar and the sidebar follows the content.
-  await page.setViewportSize(MOBILE);
-  assert.equal(await page.isVisible('[data-mobile-sidebar-toggle]'), false, 'no hamburger that could not open');
-  assert.equal(await page.isVisible('.navbar__items a.navbar__link:text("Guides")'), true);
-  assert.equal(await page.isVisible('.page__sidebar a.menu-link[href="/api/reference/radio-heartbeats"]'), true);
-  await page.click('.page__sidebar a.menu-link[href="/api/reference/radio-heartbeats"]');
-  await page.waitForURL('**/api/reference/radio-heartbeats');
-  await context.close();
+  await site.withPage({ javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(site.url + '/guides/authentication');
+    await page.click('.navbar__items a.navbar__link:text("Examples")');
+    await page.waitForURL('**/examples/**');
+    await page.click('.sidebar a.menu-link[href="/examples/health/mobile-speedtest-check"]');
+    await page.waitForURL('**/examples/health/mobile-speedtest-check');
+    await page.click('.navbar__items a.navbar__link:text("API Reference")');
+    await page.waitForURL('**/api/reference/**');
+    await page.click('.sidebar a.menu-link[href="/api/reference/radio-rewards"]');
+    await page.waitForURL('**/api/reference/radio-rewards');
+    const samples = '[data-code-tabs="language"]';
+    assert.equal(await page.isVisible(`${samples} [data-tab-panel="curl"] pre`), true, 'the first code sample shows');
+    await page.click(`${samples} [role="tablist"] [data-tab-value="python"]`);
+    assert.equal(await page.isVisible(`${samples} [data-tab-panel="python"] pre`), true, 'a tab link shows its panel');
+    assert.equal(await page.isVisible('details.api-schema__node > summary'), true);
+    // Narrow screens: the section links stay in the navbar and the sidebar follows the content.
+    await page.setViewportSize(MOBILE);
+    assert.equal(await page.isVisible('[data-mobile-sidebar-toggle]'), false, 'no hamburger that could not open');
+    assert.equal(await page.isVisible('.navbar__items a.navbar__link:text("Guides")'), true);
+    assert.equal(await page.isVisible('.page__sidebar a.menu-link[href="/api/reference/radio-heartbeats"]'), true);
+    await page.click('.page__sidebar a.menu-link[href="/api/reference/radio-heartbeats"]');
+    await page.waitForURL('**/api/reference/radio-heartbeats');
+  });
 });
 
 test('first-load JavaScript stays under 70 KB gzip and leaves the search modal and React to lazy chunks', () => {
   for (const route of ['/guides/authentication', '/api/reference/radio-rewards']) {
-    const html = readFileSync(join(dir, route.slice(1), 'index.html'), 'utf8');
+    const html = readFileSync(join(site.dir, route.slice(1), 'index.html'), 'utf8');
     const files = [
       ...new Set(
         [
@@ -184,7 +174,7 @@ test('first-load JavaScript stays under 70 KB gzip and leaves the search modal a
         ].map((m) => m[1]),
       ),
     ];
-    const code = files.map((file) => readFileSync(join(dir, file)));
+    const code = files.map((file) => readFileSync(join(site.dir, file)));
     const gzip = code.reduce((sum, buffer) => sum + gzipSync(buffer, { level: 9 }).length, 0);
     assert.ok(gzip <= 70 * 1024, `${route}: ${gzip} bytes gzip`);
     const text = code.map(String).join('\n');

@@ -4,7 +4,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { withPage } from '../../helpers/browser.js';
 import { useRealSiteInBrowser, waitForHydration } from './real-site.js';
 
 const session = useRealSiteInBrowser();
@@ -29,7 +28,7 @@ function visiblePixels(page: Page, selector: string): Promise<number> {
 test('at 1440×900 every operation page shows the first code sample without scrolling, and the response example beside the parameters', async () => {
   const routes = await operationRoutes();
   assert.ok(routes.length >= 50, `the real site has its operations (${routes.length})`);
-  await withPage(session.browser, { viewport: WIDE }, async ({ page }) => {
+  await session.withPage({ viewport: WIDE }, async ({ page }) => {
     for (const route of routes) {
       await page.goto(`${session.url}${route}`);
       assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, `${route}: the first code sample is in view on load`);
@@ -61,7 +60,7 @@ test('at 1440×900 every operation page shows the first code sample without scro
 
 test('at 390px the page is one column: endpoint, code sample, response example, then parameters', async () => {
   for (const javaScriptEnabled of [true, false]) {
-    await withPage(session.browser, { viewport: PHONE, javaScriptEnabled }, async ({ page }) => {
+    await session.withPage({ viewport: PHONE, javaScriptEnabled }, async ({ page }) => {
       await page.goto(`${session.url}/api/reference/mobile-reward-sums-for-the-gateway`);
       const tops = await page.evaluate(
         (selectors) => selectors.map((s) => document.querySelector(s)!.getBoundingClientRect()),
@@ -80,7 +79,7 @@ test('at 390px the page is one column: endpoint, code sample, response example, 
 });
 
 test('without JavaScript the wide layout is the same two columns', async () => {
-  await withPage(session.browser, { viewport: WIDE, javaScriptEnabled: false }, async ({ page }) => {
+  await session.withPage({ viewport: WIDE, javaScriptEnabled: false }, async ({ page }) => {
     await page.goto(`${session.url}/api/reference/radio-rewards`);
     assert.ok((await visiblePixels(page, FIRST_SAMPLE)) >= 40, '(await visiblePixels(page, FIRST_SAMPLE)) >= 40');
     await page.$eval('#parameters', (h) => h.scrollIntoView());
@@ -130,7 +129,7 @@ const uncovered = (page: Page, id: string) =>
 for (const viewport of [WIDE, PHONE])
   test(`at ${viewport.width}px opening a deep link expands the collapsed levels down to the field and scrolls there`, async () => {
     const route = '/api/reference/gateways-of-the-wallet';
-    await withPage(session.browser, { viewport }, async ({ page, context }) => {
+    await session.withPage({ viewport }, async ({ page, context }) => {
       await page.goto(`${session.url}${route}`);
       const fields = await hiddenFields(page);
       assert.ok(

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { watchConsole } from '../../helpers/browser.js';
-import { newPage, realSiteBuild, useRealSiteInBrowser } from './real-site.js';
+import { realSiteBuild, useRealSiteInBrowser } from './real-site.js';
 
 const session = useRealSiteInBrowser();
 const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
@@ -36,76 +35,76 @@ async function clickCopy(page: Page): Promise<void> {
 describe('Copy page as Markdown', () => {
   for (const [route, file] of PAGES) {
     test(`with the Clipboard API, ${route} copies its .md twin exactly`, async () => {
-      const { context, page } = await newPage(session.browser, { permissions: CLIPBOARD });
-      const { problems } = watchConsole(page);
-      await page.goto(`${session.url}${route}`);
-      await clickCopy(page);
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
-      assert.equal(copied, await twin(file));
-      assert.ok(copied.length > 100, `the twin of ${route} has content (${copied.length} characters)`);
-      assert.deepEqual(problems, []);
-      await context.close();
+      await session.withPage({ permissions: CLIPBOARD }, async ({ page }) => {
+        await page.goto(`${session.url}${route}`);
+        await clickCopy(page);
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        assert.equal(copied, await twin(file));
+        assert.ok(copied.length > 100, `the twin of ${route} has content (${copied.length} characters)`);
+      });
     });
   }
 
   test('without the Clipboard API, the selection fallback copies the same text', async () => {
-    const { context, page } = await newPage(session.browser, { permissions: CLIPBOARD });
-    // An insecure origin or an old browser: no navigator.clipboard. The test keeps a handle on the
-    // real clipboard to read back what the fallback put there.
-    await page.addInitScript(`window.realClipboard = navigator.clipboard;
-      window.copyEvents = 0;
-      ${HIDE_CLIPBOARD_API}
-      document.addEventListener('copy', () => window.copyEvents++);`);
-    await page.goto(`${session.url}/guides/pagination`);
-    assert.equal(await page.evaluate(() => navigator.clipboard), undefined, 'the Clipboard API is hidden');
-    await clickCopy(page);
-    const result = await page.evaluate(async () => {
-      const w = window as unknown as { realClipboard: Clipboard; copyEvents: number };
-      return { text: await w.realClipboard.readText(), copyEvents: w.copyEvents };
+    await session.withPage({ permissions: CLIPBOARD }, async ({ page }) => {
+      // An insecure origin or an old browser: no navigator.clipboard. The test keeps a handle on the
+      // real clipboard to read back what the fallback put there.
+      await page.addInitScript(`window.realClipboard = navigator.clipboard;
+        window.copyEvents = 0;
+        ${HIDE_CLIPBOARD_API}
+        document.addEventListener('copy', () => window.copyEvents++);`);
+      await page.goto(`${session.url}/guides/pagination`);
+      assert.equal(await page.evaluate(() => navigator.clipboard), undefined, 'the Clipboard API is hidden');
+      await clickCopy(page);
+      const result = await page.evaluate(async () => {
+        const w = window as unknown as { realClipboard: Clipboard; copyEvents: number };
+        return { text: await w.realClipboard.readText(), copyEvents: w.copyEvents };
+      });
+      assert.equal(result.copyEvents, 1, 'copied through document.execCommand');
+      assert.equal(result.text, await twin('guides/pagination.md'));
+      assert.equal(await page.locator('textarea').count(), 0, 'the helper textarea is removed');
     });
-    assert.equal(result.copyEvents, 1, 'copied through document.execCommand');
-    assert.equal(result.text, await twin('guides/pagination.md'));
-    assert.equal(await page.locator('textarea').count(), 0, 'the helper textarea is removed');
-    await context.close();
   });
 
   test('when nothing can copy, the twin opens instead', async () => {
-    const { context, page } = await newPage(session.browser);
-    await page.addInitScript(`${HIDE_CLIPBOARD_API}
-      document.execCommand = () => false;`);
-    await page.goto(`${session.url}/guides/pagination`);
-    const [response] = await Promise.all([
-      page.waitForNavigation({ url: '**/guides/pagination.md' }),
-      page.locator('button[data-copy-page]').click(),
-    ]);
-    assert.equal(await response?.text(), await twin('guides/pagination.md'));
-    await context.close();
+    // A Markdown file has no favicon: the browser's request for one is a 404 in the console.
+    await session.withPage({ expectProblems: true }, async ({ page }) => {
+      await page.addInitScript(`${HIDE_CLIPBOARD_API}
+        document.execCommand = () => false;`);
+      await page.goto(`${session.url}/guides/pagination`);
+      const [response] = await Promise.all([
+        page.waitForNavigation({ url: '**/guides/pagination.md' }),
+        page.locator('button[data-copy-page]').click(),
+      ]);
+      assert.equal(await response?.text(), await twin('guides/pagination.md'));
+    });
   });
 });
 
 describe('View as Markdown', () => {
   for (const [route, file] of PAGES) {
     test(`${route} links to its twin, served as Markdown`, async () => {
-      const { context, page } = await newPage(session.browser);
-      await page.goto(`${session.url}${route}`);
-      const link = page.locator('.page-actions a', { hasText: 'View as Markdown' });
-      assert.equal(await link.getAttribute('href'), `/${file}`);
-      assert.equal(await page.locator('button[data-copy-page]').getAttribute('data-copy-page'), `/${file}`);
-      const [response] = await Promise.all([page.waitForNavigation(), link.click()]);
-      assert.equal(new URL(page.url()).pathname, `/${file}`);
-      assert.match(response?.headers()['content-type'] ?? '', /^text\/markdown/);
-      assert.equal(await response?.text(), await twin(file));
-      await context.close();
+      await session.withPage({}, async ({ page }) => {
+        await page.goto(`${session.url}${route}`);
+        const link = page.locator('.page-actions a', { hasText: 'View as Markdown' });
+        assert.equal(await link.getAttribute('href'), `/${file}`);
+        assert.equal(await page.locator('button[data-copy-page]').getAttribute('data-copy-page'), `/${file}`);
+        const [response] = await Promise.all([page.waitForNavigation(), link.click()]);
+        assert.equal(new URL(page.url()).pathname, `/${file}`);
+        assert.match(response?.headers()['content-type'] ?? '', /^text\/markdown/);
+        assert.equal(await response?.text(), await twin(file));
+      });
     });
   }
 
   test('pages without a twin have neither the button nor the link', async () => {
-    const { context, page } = await newPage(session.browser);
-    for (const path of ['/search', '/no-such-page']) {
-      await page.goto(`${session.url}${path}`);
-      await page.waitForSelector('main');
-      assert.equal(await page.locator('.page-actions').count(), 0, `${path} has no page actions`);
-    }
-    await context.close();
+    // /no-such-page answers 404, which the console reports.
+    await session.withPage({ expectProblems: true }, async ({ page }) => {
+      for (const path of ['/search', '/no-such-page']) {
+        await page.goto(`${session.url}${path}`);
+        await page.waitForSelector('main');
+        assert.equal(await page.locator('.page-actions').count(), 0, `${path} has no page actions`);
+      }
+    });
   });
 });

@@ -1,11 +1,10 @@
 // Docusaurus' hooks and theme images in a hydrated site component, in Chromium: useIsBrowser turns
 // true after hydration, useLocation is the browser's, useColorMode follows the navbar's toggle and
 // ThemedImage shows the image of the mode, with no hydration mismatch.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, serveDirectory, withPage } from '../../helpers/browser.js';
+import { useBuiltSite } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { createMiniSite } from '../../helpers/mini-site.js';
 import { waitForHydration } from './real-site.js';
@@ -40,10 +39,7 @@ import CoveragePanel from '@site/src/components/CoveragePanel';
 <CoveragePanel />
 `;
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-
-before(async () => {
+const site = useBuiltSite(async () => {
   const svg = (fill: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
   const root = await createMiniSite({
@@ -55,12 +51,7 @@ before(async () => {
       'static/img/favicon.svg': svg('#0f6e5e'),
     },
   });
-  server = await serveDirectory(await buildRealSite(['--config', join(root, 'site.config.ts')]));
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  return buildRealSite(['--config', join(root, 'site.config.ts')]);
 });
 
 const shownImage = (page: import('playwright-core').Page) =>
@@ -71,8 +62,8 @@ const shownImage = (page: import('playwright-core').Page) =>
   );
 
 test('after hydration the component sees the browser, its location and the colour mode, and follows the toggle', async () => {
-  await withPage(browser, { colorScheme: 'light' }, async ({ page }) => {
-    await page.goto(`${server.url}/guides/coverage?zoom=9`);
+  await site.withPage({ colorScheme: 'light' }, async ({ page }) => {
+    await page.goto(`${site.url}/guides/coverage?zoom=9`);
     await waitForHydration(page);
     const where = page.getByTestId('where');
     await page.waitForFunction(() => /browser/.test(document.querySelector('[data-testid="where"]')!.textContent!));
@@ -90,8 +81,8 @@ test('after hydration the component sees the browser, its location and the colou
 });
 
 test('without JavaScript the light image shows and the component is its server render', async () => {
-  await withPage(browser, { javaScriptEnabled: false }, async ({ page }) => {
-    await page.goto(`${server.url}/guides/coverage`);
+  await site.withPage({ javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${site.url}/guides/coverage`);
     assert.deepEqual(await shownImage(page), ['/img/cov-light.svg']);
     assert.equal(await page.getByTestId('where').innerText(), '/guides/coverage · server · light');
   });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, readdir, stat, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { useBuiltSite, type BuiltSiteSession } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { REPO } from '../../helpers/mini-site.js';
@@ -50,19 +50,6 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated] button:not([disabled])', {
     timeout: 10_000,
   });
-}
-
-/**
- * A fresh context (own localStorage) with a page. New tests use withPage (helpers/browser.ts),
- * which also closes it and checks the console.
- */
-export async function newPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options });
-  const page = await context.newPage();
-  return { context, page };
 }
 
 /**

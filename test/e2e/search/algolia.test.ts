@@ -2,21 +2,18 @@
 // requests intercepted (no network here): what the requests carry, hits with rewritten URLs and
 // client-side navigation, 'See all' to the search page, no-results and failure states, Ask AI and
 // its Escape, the same entry points as the embedded modal, and the search page on Algolia.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
-import { launchBrowser, serveDirectory, watchConsole } from '../../helpers/browser.js';
+import type { BrowserContextOptions, Page, Route } from 'playwright-core';
+import { useBuiltSite, type PageOptions, type PageSession } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { copyRealSite, REPO } from '../../helpers/mini-site.js';
-import { DESKTOP, MOBILE, newPage, waitForHydration } from '../chrome/real-site.js';
+import { DESKTOP, MOBILE, waitForHydration } from '../chrome/real-site.js';
 
 const APP_ID = 'TESTAPP123';
 const API_KEY = 'public-search-key';
-
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDirectory>>;
 
 /** The real site with Algolia configured: contextual search on, parameters, Ask AI, an external pattern. */
 async function buildAlgoliaSite(): Promise<string> {
@@ -32,14 +29,7 @@ async function buildAlgoliaSite(): Promise<string> {
   return buildRealSite(['--config', file]);
 }
 
-before(async () => {
-  server = await serveDirectory(await buildAlgoliaSite());
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite(buildAlgoliaSite);
 
 interface AlgoliaRequest {
   url: URL;
@@ -128,13 +118,20 @@ async function interceptAlgolia(page: Page, mode: () => Mode): Promise<AlgoliaRe
   return requests;
 }
 
-async function openSite(options: BrowserContextOptions, mode: () => Mode = () => 'hits', path = '/guides/usage') {
-  const { context, page } = await newPage(browser, options);
-  const console_ = watchConsole(page);
-  const requests = await interceptAlgolia(page, mode);
-  await page.goto(server.url + path);
-  await waitForHydration(page);
-  return { context, page, requests, problems: console_.problems };
+/**
+ * `withPage` with Algolia's requests answered as `mode` says (hits unless said), the page opened at
+ * `path` (a guide unless said) and hydrated, and the Algolia requests it made.
+ */
+function withSite<T>(
+  { mode = () => 'hits', path = '/guides/usage', ...options }: PageOptions & { mode?: () => Mode; path?: string },
+  use: (session: PageSession & { requests: AlgoliaRequest[] }) => Promise<T>,
+): Promise<T> {
+  return site.withPage(options, async (session) => {
+    const requests = await interceptAlgolia(session.page, mode);
+    await session.page.goto(site.url + path);
+    await waitForHydration(session.page);
+    return use({ ...session, requests });
+  });
 }
 
 const docsearchInput = (page: Page) => page.locator('.DocSearch-Modal .DocSearch-Input');
@@ -157,7 +154,7 @@ const afterLibraryEffects = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 test('the page preconnects to the search service of the configured app id', async () => {
-  const html = await (await fetch(server.url + '/guides/usage')).text();
+  const html = await (await fetch(site.url + '/guides/usage')).text();
   assert.match(html, /<link rel="preconnect" href="https:\/\/TESTAPP123-dsn\.algolia\.net" crossorigin="anonymous"\/>/);
 });
 
@@ -167,237 +164,240 @@ for (const [name, options] of [
 ] as const satisfies readonly (readonly [string, BrowserContextOptions])[]) {
   describe(`Algolia DocSearch (${name})`, () => {
     test('loads lazily, opens on Ctrl+K, and the request carries the app id, key, index name and parameters', async () => {
-      const { context, page, requests, problems } = await openSite(options);
-      const scripts = () =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .map((e) => new URL(e.name).pathname)
-            .filter((p) => p.includes('/docsearch.')),
+      await withSite(options, async ({ page, requests }) => {
+        const scripts = () =>
+          page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .map((e) => new URL(e.name).pathname)
+              .filter((p) => p.includes('/docsearch.')),
+          );
+        assert.deepEqual(await scripts(), [], 'no DocSearch code on page load');
+        if (name === 'desktop') await page.hover('[data-search-button]');
+        else await page.dispatchEvent('[data-search-button]', 'touchstart');
+        await page.waitForFunction(() =>
+          performance.getEntriesByType('resource').some((e) => e.name.includes('/docsearch.')),
         );
-      assert.deepEqual(await scripts(), [], 'no DocSearch code on page load');
-      if (name === 'desktop') await page.hover('[data-search-button]');
-      else await page.dispatchEvent('[data-search-button]', 'touchstart');
-      await page.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((e) => e.name.includes('/docsearch.')),
-      );
-      assert.equal(requests.length, 0, 'no query before the reader types');
+        assert.equal(requests.length, 0, 'no query before the reader types');
 
-      await page.keyboard.press('Control+k');
-      await docsearchInput(page).waitFor();
-      assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), true);
-      await docsearchInput(page).fill('cursor');
-      await page.locator(HIT).first().waitFor();
-      const request = requests.find((r) => r.body.requests[0]?.query === 'cursor')!;
-      assert.ok(request, 'a request for the query');
-      const appId =
-        request.url.searchParams.get('x-algolia-application-id') ?? request.headers['x-algolia-application-id'];
-      const apiKey = request.url.searchParams.get('x-algolia-api-key') ?? request.headers['x-algolia-api-key'];
-      assert.equal(appId, APP_ID);
-      assert.equal(apiKey, API_KEY);
-      assert.equal(request.url.hostname.toLowerCase().startsWith(APP_ID.toLowerCase()), true);
-      const params = request.body.requests[0];
-      assert.equal(params.indexName, 'HeliumGeek API', "the index name defaults to '{product} API'");
-      assert.equal(params.hitsPerPage, 12, 'searchParameters are passed through');
-      assert.deepEqual(params.attributesToSnippet, ['content:12']);
-      assert.deepEqual(
-        params.facetFilters,
-        ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
-        'contextual search filters by language and docs tag',
-      );
-      assert.deepEqual(problems, []);
-      await context.close();
+        await page.keyboard.press('Control+k');
+        await docsearchInput(page).waitFor();
+        assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), true);
+        await docsearchInput(page).fill('cursor');
+        await page.locator(HIT).first().waitFor();
+        const request = requests.find((r) => r.body.requests[0]?.query === 'cursor')!;
+        assert.ok(request, 'a request for the query');
+        const appId =
+          request.url.searchParams.get('x-algolia-application-id') ?? request.headers['x-algolia-application-id'];
+        const apiKey = request.url.searchParams.get('x-algolia-api-key') ?? request.headers['x-algolia-api-key'];
+        assert.equal(appId, APP_ID);
+        assert.equal(apiKey, API_KEY);
+        assert.equal(request.url.hostname.toLowerCase().startsWith(APP_ID.toLowerCase()), true);
+        const params = request.body.requests[0];
+        assert.equal(params.indexName, 'HeliumGeek API', "the index name defaults to '{product} API'");
+        assert.equal(params.hitsPerPage, 12, 'searchParameters are passed through');
+        assert.deepEqual(params.attributesToSnippet, ['content:12']);
+        assert.deepEqual(
+          params.facetFilters,
+          ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+          'contextual search filters by language and docs tag',
+        );
+      });
     });
 
     test('hits render with in-site URLs (external ones kept), a click navigates client-side, and See all links to the search page', async () => {
-      const { context, page, problems } = await openSite(options);
-      await page.evaluate(() => ((window as Marked).__sameDocument = true));
-      await page.click('[data-search-button]');
-      await docsearchInput(page).fill('cursor');
-      await page.locator(HIT).first().waitFor();
-      const hrefs = await page.$$eval(`${HIT} a`, (links) => links.map((a) => a.getAttribute('href')));
-      assert.deepEqual(hrefs, [
-        '/guides/pagination#following-next',
-        '/guides/time-series#buckets',
-        'https://docs.helium.com/mine',
-      ]);
-      assert.match((await page.locator(HIT).first().textContent())!, /Following next/);
-      const seeAll = page.locator('.DocSearch-HitsFooter a[data-search-see-all]');
-      await seeAll.waitFor();
-      assert.equal(await seeAll.textContent(), `See all ${TOTAL} results`);
-      assert.equal(await seeAll.getAttribute('href'), '/search?q=cursor');
+      await withSite(options, async ({ page }) => {
+        await page.evaluate(() => ((window as Marked).__sameDocument = true));
+        await page.click('[data-search-button]');
+        await docsearchInput(page).fill('cursor');
+        await page.locator(HIT).first().waitFor();
+        const hrefs = await page.$$eval(`${HIT} a`, (links) => links.map((a) => a.getAttribute('href')));
+        assert.deepEqual(hrefs, [
+          '/guides/pagination#following-next',
+          '/guides/time-series#buckets',
+          'https://docs.helium.com/mine',
+        ]);
+        assert.match((await page.locator(HIT).first().textContent())!, /Following next/);
+        const seeAll = page.locator('.DocSearch-HitsFooter a[data-search-see-all]');
+        await seeAll.waitFor();
+        assert.equal(await seeAll.textContent(), `See all ${TOTAL} results`);
+        assert.equal(await seeAll.getAttribute('href'), '/search?q=cursor');
 
-      await page.locator(`${HIT} a`).first().click();
-      await page.waitForFunction(
-        () =>
-          location.pathname === '/guides/pagination' &&
-          location.hash === '#following-next' &&
-          document.querySelector('.page')?.getAttribute('data-route') === '/guides/pagination',
-      );
-      assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true, 'client-side navigation');
-      assert.equal(await modalOpen(page), false);
-      assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
-
-      // Enter on the selected hit does the same.
-      await afterLibraryEffects(page);
-      await page.keyboard.press('Control+k');
-      await docsearchInput(page).fill('cursor');
-      // Move to the second result (the Ask AI item may come first), once the hits are all there and
-      // waiting for each key press to move the selection (a loaded machine renders late).
-      const target = '/guides/time-series#buckets';
-      await page.locator(`${HIT} a[href="${target}"]`).waitFor();
-      const selected = () =>
-        page.evaluate(
-          () => document.querySelector('.DocSearch-Modal [aria-selected="true"] a')?.getAttribute('href') ?? null,
-        );
-      for (let i = 0; i < 5 && (await selected()) !== target; i++) {
-        const before = await selected();
-        await page.keyboard.press('ArrowDown');
+        await page.locator(`${HIT} a`).first().click();
         await page.waitForFunction(
-          (previous) =>
-            (document.querySelector('.DocSearch-Modal [aria-selected="true"] a')?.getAttribute('href') ?? null) !==
-            previous,
-          before,
+          () =>
+            location.pathname === '/guides/pagination' &&
+            location.hash === '#following-next' &&
+            document.querySelector('.page')?.getAttribute('data-route') === '/guides/pagination',
         );
-      }
-      assert.equal(await selected(), target);
-      await page.keyboard.press('Enter');
-      await page.waitForFunction(() => location.pathname === '/guides/time-series' && location.hash === '#buckets');
-      assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true);
-      assert.deepEqual(problems, []);
-      await context.close();
+        assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true, 'client-side navigation');
+        assert.equal(await modalOpen(page), false);
+        assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
+
+        // Enter on the selected hit does the same.
+        await afterLibraryEffects(page);
+        await page.keyboard.press('Control+k');
+        await docsearchInput(page).fill('cursor');
+        // Move to the second result (the Ask AI item may come first), once the hits are all there and
+        // waiting for each key press to move the selection (a loaded machine renders late).
+        const target = '/guides/time-series#buckets';
+        await page.locator(`${HIT} a[href="${target}"]`).waitFor();
+        const selected = () =>
+          page.evaluate(
+            () => document.querySelector('.DocSearch-Modal [aria-selected="true"] a')?.getAttribute('href') ?? null,
+          );
+        for (let i = 0; i < 5 && (await selected()) !== target; i++) {
+          const before = await selected();
+          await page.keyboard.press('ArrowDown');
+          await page.waitForFunction(
+            (previous) =>
+              (document.querySelector('.DocSearch-Modal [aria-selected="true"] a')?.getAttribute('href') ?? null) !==
+              previous,
+            before,
+          );
+        }
+        assert.equal(await selected(), target);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => location.pathname === '/guides/time-series' && location.hash === '#buckets');
+        assert.equal(await page.evaluate(() => (window as Marked).__sameDocument), true);
+      });
     });
 
     test("an external hit opens by a full page load; 'See all' opens the search page", async () => {
-      const { context, page } = await openSite(options);
-      await page.route('https://docs.helium.com/**', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Helium</title><h1>Mining</h1>' }),
-      );
-      await page.click('[data-search-button]');
-      await docsearchInput(page).fill('cursor');
-      await page.locator(HIT).nth(2).waitFor();
-      await page.locator(`${HIT} a`).nth(2).click();
-      await page.waitForURL('https://docs.helium.com/mine');
+      await withSite(options, async ({ page }) => {
+        await page.route('https://docs.helium.com/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Helium</title><h1>Mining</h1>' }),
+        );
+        await page.click('[data-search-button]');
+        await docsearchInput(page).fill('cursor');
+        await page.locator(HIT).nth(2).waitFor();
+        await page.locator(`${HIT} a`).nth(2).click();
+        await page.waitForURL('https://docs.helium.com/mine');
 
-      await page.goto(server.url + '/guides/usage');
-      await waitForHydration(page);
-      await page.keyboard.press('Control+k');
-      await docsearchInput(page).fill('cursor');
-      await page.locator('.DocSearch-HitsFooter a[data-search-see-all]').click();
-      await page.waitForFunction(
-        () => location.pathname === '/search' && new URLSearchParams(location.search).get('q') === 'cursor',
-      );
-      await page.waitForFunction(() =>
-        /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
-      );
-      assert.equal(await page.textContent('[data-search-status]'), `${TOTAL} results for “cursor”`);
-      await context.close();
+        await page.goto(site.url + '/guides/usage');
+        await waitForHydration(page);
+        await page.keyboard.press('Control+k');
+        await docsearchInput(page).fill('cursor');
+        await page.locator('.DocSearch-HitsFooter a[data-search-see-all]').click();
+        await page.waitForFunction(
+          () => location.pathname === '/search' && new URLSearchParams(location.search).get('q') === 'cursor',
+        );
+        await page.waitForFunction(() =>
+          /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+        );
+        assert.equal(await page.textContent('[data-search-status]'), `${TOTAL} results for “cursor”`);
+      });
     });
 
     test("'/' and a character typed on the focused button open it (with that character)", async () => {
-      const { context, page, requests } = await openSite(options);
-      await page.locator('main').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press('/');
-      await docsearchInput(page).waitFor();
-      await page.keyboard.press('Escape');
-      await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-      await afterLibraryEffects(page);
-      await page.focus('[data-search-button]');
-      await page.keyboard.press('h');
-      await docsearchInput(page).waitFor();
-      await page.waitForFunction(() => (document.querySelector('.DocSearch-Input') as HTMLInputElement)?.value === 'h');
-      await page.locator(HIT).first().waitFor();
-      assert.ok(
-        requests.some((r) => r.body.requests[0]?.query === 'h'),
-        "requests.some((r) => r.body.requests[0]?.query === 'h')",
-      );
-      await context.close();
+      await withSite(options, async ({ page, requests }) => {
+        await page.locator('main').click({ position: { x: 5, y: 5 } });
+        await page.keyboard.press('/');
+        await docsearchInput(page).waitFor();
+        await page.keyboard.press('Escape');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        await afterLibraryEffects(page);
+        await page.focus('[data-search-button]');
+        await page.keyboard.press('h');
+        await docsearchInput(page).waitFor();
+        await page.waitForFunction(
+          () => (document.querySelector('.DocSearch-Input') as HTMLInputElement)?.value === 'h',
+        );
+        await page.locator(HIT).first().waitFor();
+        assert.ok(
+          requests.some((r) => r.body.requests[0]?.query === 'h'),
+          "requests.some((r) => r.body.requests[0]?.query === 'h')",
+        );
+      });
     });
 
     test('no results: the texts of spec section 8 and the report link; failure: its texts', async () => {
       let mode: Mode = 'hits';
-      const { context, page } = await openSite(options, () => mode);
-      await page.keyboard.press('Control+k');
-      // A first query with hits gives the library its 'Try searching for' suggestions.
-      await docsearchInput(page).fill('cursor');
-      await page.locator(HIT).first().waitFor();
-      mode = 'empty';
-      await docsearchInput(page).fill('zqxwv');
-      const noResults = page.locator('.DocSearch-NoResults');
-      await noResults.locator('.DocSearch-NoResults-Prefill-List').waitFor();
-      const text = (await noResults.textContent())!;
-      assert.match(text, /No results found for "zqxwv"/);
-      assert.match(text, /Try searching for/);
-      assert.match(text, /Believe this query should return results\? Let us know\./);
-      assert.equal(
-        await noResults.getByRole('link', { name: 'Let us know.' }).getAttribute('href'),
-        'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find%20%22zqxwv%22',
-      );
-      // A suggestion searches for it.
-      mode = 'hits';
-      await noResults.locator('.DocSearch-Prefill', { hasText: 'Pagination' }).click();
-      await page.locator(HIT).first().waitFor();
-      assert.equal(await docsearchInput(page).inputValue(), 'pagination ');
+      // The service's failure answers are console errors (and DocSearch's own error) of their own.
+      await withSite({ ...options, mode: () => mode, expectProblems: true }, async ({ page }) => {
+        await page.keyboard.press('Control+k');
+        // A first query with hits gives the library its 'Try searching for' suggestions.
+        await docsearchInput(page).fill('cursor');
+        await page.locator(HIT).first().waitFor();
+        mode = 'empty';
+        await docsearchInput(page).fill('zqxwv');
+        const noResults = page.locator('.DocSearch-NoResults');
+        await noResults.locator('.DocSearch-NoResults-Prefill-List').waitFor();
+        const text = (await noResults.textContent())!;
+        assert.match(text, /No results found for "zqxwv"/);
+        assert.match(text, /Try searching for/);
+        assert.match(text, /Believe this query should return results\? Let us know\./);
+        assert.equal(
+          await noResults.getByRole('link', { name: 'Let us know.' }).getAttribute('href'),
+          'https://github.com/heliumgeek/api-docs/issues/new?title=Search%20should%20find%20%22zqxwv%22',
+        );
+        // A suggestion searches for it.
+        mode = 'hits';
+        await noResults.locator('.DocSearch-Prefill', { hasText: 'Pagination' }).click();
+        await page.locator(HIT).first().waitFor();
+        assert.equal(await docsearchInput(page).inputValue(), 'pagination ');
 
-      mode = 'fail';
-      await docsearchInput(page).fill('cursor pages');
-      const error = page.locator('.DocSearch-ErrorScreen');
-      await error.waitFor({ timeout: 20_000 });
-      assert.match((await error.textContent())!, /Unable to fetch results/);
-      assert.match((await error.textContent())!, /You might want to check your network connection\./);
-      await context.close();
+        mode = 'fail';
+        await docsearchInput(page).fill('cursor pages');
+        const error = page.locator('.DocSearch-ErrorScreen');
+        await error.waitFor({ timeout: 20_000 });
+        assert.match((await error.textContent())!, /Unable to fetch results/);
+        assert.match((await error.textContent())!, /You might want to check your network connection\./);
+      });
     });
 
     test('Ask AI is offered (askAi set, library 4.x); Escape first leaves AI mode, then closes', async () => {
-      const { context, page } = await openSite(options);
-      await page.keyboard.press('Control+k');
-      await docsearchInput(page).fill('how do rewards work');
-      await page.locator(HIT).first().waitFor();
-      const ask = page.locator('.DocSearch-Hit-AskAIButton').first();
-      const refused = page.waitForResponse((response) => new URL(response.url()).hostname.startsWith('askai.'));
-      await ask.click();
-      await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor();
-      // Let the (refused) request to the AI service settle before leaving.
-      await refused;
-      await afterLibraryEffects(page);
-      await page.keyboard.press('Escape');
-      await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor({ state: 'detached' });
-      assert.equal(await modalOpen(page), true, 'still open: Escape left AI mode');
-      await afterLibraryEffects(page);
-      await page.keyboard.press('Escape');
-      await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-      assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
-      await context.close();
+      // The refused request to the AI service is a console error of its own.
+      await withSite({ ...options, expectProblems: true }, async ({ page }) => {
+        await page.keyboard.press('Control+k');
+        await docsearchInput(page).fill('how do rewards work');
+        await page.locator(HIT).first().waitFor();
+        const ask = page.locator('.DocSearch-Hit-AskAIButton').first();
+        const refused = page.waitForResponse((response) => new URL(response.url()).hostname.startsWith('askai.'));
+        await ask.click();
+        await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor();
+        // Let the (refused) request to the AI service settle before leaving.
+        await refused;
+        await afterLibraryEffects(page);
+        await page.keyboard.press('Escape');
+        await page.locator('.DocSearch-Modal .DocSearch-AskAiScreen-Body').waitFor({ state: 'detached' });
+        assert.equal(await modalOpen(page), true, 'still open: Escape left AI mode');
+        await afterLibraryEffects(page);
+        await page.keyboard.press('Escape');
+        await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+        assert.equal(await page.evaluate(() => document.body.classList.contains('scroll-locked')), false);
+      });
     });
   });
 }
 
 test('the search page lists Algolia results and says how many', async () => {
-  const { context, page, requests, problems } = await openSite({ viewport: DESKTOP }, () => 'hits', '/search?q=cursor');
-  await page.waitForFunction(() =>
-    /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
-  );
-  assert.equal(await page.textContent('[data-search-status]'), `${TOTAL} results for “cursor”`);
-  const request = requests.find((r) => r.body.requests[0]?.query === 'cursor')!;
-  assert.equal(
-    request.headers['x-algolia-application-id'] ?? request.url.searchParams.get('x-algolia-application-id'),
-    APP_ID,
-  );
-  assert.equal(request.body.requests[0].indexName, 'HeliumGeek API');
-  assert.equal(request.body.requests[0].hitsPerPage, 12);
-  assert.deepEqual(request.body.requests[0].facetFilters, [
-    'language:en',
-    ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
-  ]);
-  assert.deepEqual(await page.locator('[data-search-results] .search-group__title').allTextContents(), [
-    'Pagination',
-    'Time series',
-    'Mining',
-  ]);
-  assert.deepEqual(
-    await page.$$eval('[data-search-results] a[data-search-hit]', (links) => links.map((a) => a.getAttribute('href'))),
-    ['/guides/pagination#following-next', '/guides/time-series#buckets', 'https://docs.helium.com/mine'],
-  );
-  assert.deepEqual(problems, []);
-  await context.close();
+  await withSite({ viewport: DESKTOP, path: '/search?q=cursor' }, async ({ page, requests }) => {
+    await page.waitForFunction(() =>
+      /results? for/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+    );
+    assert.equal(await page.textContent('[data-search-status]'), `${TOTAL} results for “cursor”`);
+    const request = requests.find((r) => r.body.requests[0]?.query === 'cursor')!;
+    assert.equal(
+      request.headers['x-algolia-application-id'] ?? request.url.searchParams.get('x-algolia-application-id'),
+      APP_ID,
+    );
+    assert.equal(request.body.requests[0].indexName, 'HeliumGeek API');
+    assert.equal(request.body.requests[0].hitsPerPage, 12);
+    assert.deepEqual(request.body.requests[0].facetFilters, [
+      'language:en',
+      ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+    ]);
+    assert.deepEqual(await page.locator('[data-search-results] .search-group__title').allTextContents(), [
+      'Pagination',
+      'Time series',
+      'Mining',
+    ]);
+    assert.deepEqual(
+      await page.$$eval('[data-search-results] a[data-search-hit]', (links) =>
+        links.map((a) => a.getAttribute('href')),
+      ),
+      ['/guides/pagination#following-next', '/guides/time-series#buckets', 'https://docs.helium.com/mine'],
+    );
+  });
 });

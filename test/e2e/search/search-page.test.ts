@@ -4,7 +4,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { withPage } from '../../helpers/browser.js';
 import { DESKTOP, MOBILE, useRealSiteInBrowser, waitForHydration } from '../chrome/real-site.js';
 
 const site = useRealSiteInBrowser();
@@ -24,7 +23,7 @@ for (const [name, options] of [
 ] as const satisfies readonly (readonly [string, BrowserContextOptions])[]) {
   describe(`search page (${name})`, () => {
     test('reads q, shows every result grouped by page, and says how many', async () => {
-      await withPage(site.browser, options, async ({ page }) => {
+      await site.withPage(options, async ({ page }) => {
         await page.goto(site.url + '/search?q=cbsd_id');
         await waitForStatus(page, /results? for “cbsd_id”/);
         assert.equal(await page.inputValue('input[name="q"]'), 'cbsd_id');
@@ -47,7 +46,7 @@ for (const [name, options] of [
     });
 
     test('typing updates the results and the URL (replaceState); reload and back keep them', async () => {
-      await withPage(site.browser, options, async ({ page }) => {
+      await site.withPage(options, async ({ page }) => {
         await page.goto(site.url + '/guides/usage');
         await waitForHydration(page);
         await page.goto(site.url + '/search');
@@ -90,7 +89,7 @@ for (const [name, options] of [
     });
 
     test('what the reader types before the search code arrives is searched, not thrown away', async () => {
-      await withPage(site.browser, options, async ({ page }) => {
+      await site.withPage(options, async ({ page }) => {
         // Hold the search page's chunk back until the reader has typed (a slow connection).
         let release!: () => void;
         const typed = new Promise<void>((resolve) => (release = resolve));
@@ -109,7 +108,7 @@ for (const [name, options] of [
     });
 
     test('many results come in batches', async () => {
-      await withPage(site.browser, options, async ({ page }) => {
+      await site.withPage(options, async ({ page }) => {
         await page.goto(site.url + '/search?q=gateway');
         await waitForStatus(page, /results? for “gateway”/);
         const total = countOf(await status(page));
@@ -125,7 +124,7 @@ for (const [name, options] of [
 
     test('no results and failure: the texts of spec section 8', async () => {
       // Aborted requests below are reported by the browser: this test checks the console itself.
-      await withPage(site.browser, { ...options, expectProblems: true }, async ({ page, problems }) => {
+      await site.withPage({ ...options, expectProblems: true }, async ({ page, problems }) => {
         await page.goto(site.url + '/search?q=zqxwv');
         await page.locator('[data-search-results] [data-search-no-results]').waitFor();
         const text = await page.textContent('[data-search-results]');
@@ -151,7 +150,7 @@ for (const [name, options] of [
 }
 
 test('a client-side navigation to the search page starts its client', async () => {
-  await withPage(site.browser, {}, async ({ page }) => {
+  await site.withPage({}, async ({ page }) => {
     await page.goto(site.url + '/guides/usage');
     await waitForHydration(page);
     await page.evaluate(() => ((window as Window & { __same?: boolean }).__same = true));
