@@ -5,7 +5,7 @@ import type { NavbarItemProps, SiteProps } from './page-props.js';
 type Props<K extends keyof SiteProps> = SiteProps[K];
 
 /** Algolia DocSearch's settings when the config has credentials; otherwise the embedded index is used. */
-function algoliaProps({ search, product }: SiteConfig): Props<'search'>['algolia'] {
+function algoliaProps({ search, product, apiRoutePrefix }: SiteConfig): Props<'search'>['algolia'] {
   if (!search.appId || !search.apiKey) return undefined;
   return {
     appId: search.appId,
@@ -15,6 +15,8 @@ function algoliaProps({ search, product }: SiteConfig): Props<'search'>['algolia
     searchParameters: search.searchParameters,
     askAi: search.askAi,
     externalUrlRegex: search.externalUrlRegex,
+    exampleRoutes: search.exampleRoutes,
+    apiRoutePrefix,
   };
 }
 

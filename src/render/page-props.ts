@@ -66,6 +66,9 @@ export interface SiteProps {
       searchParameters: Record<string, unknown>;
       askAi?: unknown;
       externalUrlRegex?: string;
+      /** Config `search.exampleRoutes` and `apiRoutePrefix`: which hits are examples and API pages. */
+      exampleRoutes: readonly string[];
+      apiRoutePrefix: string;
     };
     reportUrl?: string;
   };

@@ -9,6 +9,7 @@ import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
 import { htmlToText, htmlTree, textSections } from '../shared/hast-text.js';
 import { operationFields, type ApiFieldEntry } from '../openapi/api-anchors.js';
 import { DEFAULT_EXAMPLE_ROUTES } from '../config/schema.js';
+import { isUnderRoute } from '../shared/url.js';
 
 /** The type badge shown with a result. */
 export type SearchPageType = 'guide' | 'example' | 'api' | 'operation';
@@ -41,15 +42,13 @@ const MAX_SECTION_TEXT = 20_000;
 /** Where the site's examples are (config `search.exampleRoutes`): a page at or under one of these routes is an example. */
 export type ExampleRoutes = readonly string[];
 
-const isUnder = (route: string, prefix: string) => route === prefix || route.startsWith(`${prefix}/`);
-
 export function searchPageType(
   page: Pick<Page, 'kind' | 'route'>,
   exampleRoutes: ExampleRoutes = DEFAULT_EXAMPLE_ROUTES,
 ): SearchPageType {
   if (page.kind === 'api-operation') return 'operation';
   if (page.kind === 'api-overview' || page.kind === 'api-schema') return 'api';
-  return exampleRoutes.some((prefix) => isUnder(page.route, prefix)) ? 'example' : 'guide';
+  return exampleRoutes.some((prefix) => isUnderRoute(page.route, prefix)) ? 'example' : 'guide';
 }
 
 /** Whether a page is searchable: not the search page itself, the not-found page or an unlisted page. */

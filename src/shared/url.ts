@@ -15,6 +15,10 @@ export function stripBase(baseUrl: string, pathname: string): string | undefined
   return normalizeRoute(pathname.slice(base.length));
 }
 
+/** Whether a route is `prefix` itself or a page below it ('/examples' holds '/examples/a', not '/examples-old'). */
+export const isUnderRoute = (route: string, prefix: string): boolean =>
+  route === prefix || route.startsWith(`${prefix}/`);
+
 /** '/guides/usage/' and '/guides/usage/index.html' → '/guides/usage'. */
 export function normalizeRoute(pathname: string): string {
   const clean = pathname

@@ -8,6 +8,7 @@ import {
   rewriteHitUrl,
 } from '../../src/client/search/algolia-params.js';
 import { groupRecords } from '../../src/client/search/algolia-source.js';
+import { DEFAULT_EXAMPLE_ROUTES } from '../../src/config/schema.js';
 import { reportHref, searchPageHref, type SearchSettings } from '../../src/client/search/search-settings.js';
 import { createRecentSearches } from '../../src/client/search/recent-searches.js';
 import { createSafeStorage } from '../../src/client/storage.js';
@@ -70,20 +71,26 @@ test('highlighted values become text parts', () => {
   assert.deepEqual(markedParts(undefined), []);
 });
 
+/** The config's defaults, on a site at the root. */
+const DEFAULT_ROUTES = { baseUrl: '/', exampleRoutes: DEFAULT_EXAMPLE_ROUTES, apiRoutePrefix: '/api/reference' };
+
 test('DocSearch records are grouped by page with their deepest heading', () => {
-  const groups = groupRecords([
-    {
-      url: 'https://x.dev/guides/pagination#cursor',
-      hierarchy: { lvl0: 'Guides', lvl1: 'Pagination', lvl2: 'The cursor' },
-      _snippetResult: { content: { value: 'the <mark>cursor</mark>' } },
-    },
-    {
-      url: 'https://x.dev/guides/pagination#limit',
-      hierarchy: { lvl0: 'Guides', lvl1: 'Pagination', lvl2: 'Limit' },
-      content: 'limit',
-    },
-    { url: 'https://x.dev/api/reference/radios', hierarchy: { lvl0: 'API', lvl1: 'Radios' } },
-  ]);
+  const groups = groupRecords(
+    [
+      {
+        url: 'https://x.dev/guides/pagination#cursor',
+        hierarchy: { lvl0: 'Guides', lvl1: 'Pagination', lvl2: 'The cursor' },
+        _snippetResult: { content: { value: 'the <mark>cursor</mark>' } },
+      },
+      {
+        url: 'https://x.dev/guides/pagination#limit',
+        hierarchy: { lvl0: 'Guides', lvl1: 'Pagination', lvl2: 'Limit' },
+        content: 'limit',
+      },
+      { url: 'https://x.dev/api/reference/radios', hierarchy: { lvl0: 'API', lvl1: 'Radios' } },
+    ],
+    DEFAULT_ROUTES,
+  );
   assert.deepEqual(
     groups.map((g) => [g.href, g.titleText, g.type, g.hits.map((h) => h.href)]),
     [
@@ -92,6 +99,41 @@ test('DocSearch records are grouped by page with their deepest heading', () => {
     ],
   );
   assert.deepEqual(groups[0].hits[0].snippet, [{ text: 'the ' }, { text: 'cursor', mark: true }]);
+});
+
+test("a hit's type follows config search.exampleRoutes and apiRoutePrefix under the site's baseUrl", () => {
+  const record = (url: string) => ({ url, hierarchy: { lvl1: url } });
+  const routes = {
+    baseUrl: '/docs/',
+    exampleRoutes: ['/cookbook', '/tutorials/samples'],
+    apiRoutePrefix: '/reference',
+  };
+  const types = groupRecords(
+    [
+      'https://x.dev/docs/cookbook',
+      'https://x.dev/docs/cookbook/send-a-packet#curl',
+      'https://x.dev/docs/tutorials/samples/rewards',
+      'https://x.dev/docs/tutorials/first-steps',
+      'https://x.dev/docs/cookbook-archive/old',
+      'https://x.dev/docs/examples/not-configured',
+      'https://x.dev/docs/reference/list-gateways',
+      'https://x.dev/docs/api/reference/not-configured',
+      // Outside the baseUrl (another site's page kept whole by externalUrlRegex): its own path decides.
+      'https://other.dev/cookbook/elsewhere',
+    ].map(record),
+    { ...routes, externalUrlRegex: '^https://other\\.dev' },
+  ).map((group) => [group.href, group.type]);
+  assert.deepEqual(types, [
+    ['/docs/cookbook', 'example'],
+    ['/docs/cookbook/send-a-packet', 'example'],
+    ['/docs/tutorials/samples/rewards', 'example'],
+    ['/docs/tutorials/first-steps', 'guide'],
+    ['/docs/cookbook-archive/old', 'guide'],
+    ['/docs/examples/not-configured', 'guide'],
+    ['/docs/reference/list-gateways', 'api'],
+    ['/docs/api/reference/not-configured', 'guide'],
+    ['https://other.dev/cookbook/elsewhere', 'example'],
+  ]);
 });
 
 test('search page and report links', () => {

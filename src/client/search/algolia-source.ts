@@ -7,6 +7,7 @@ import type { ResultGroup, ResultHit } from '@templates/components/search/Search
 import type { SearchPageType } from '../../search/build-search-pages.js';
 import { algoliaSearchParameters, markedParts, rewriteHitUrl } from './algolia-params.js';
 import type { AlgoliaSettings, SearchSettings } from './search-settings.js';
+import { isUnderRoute, stripBase } from '../../shared/url.js';
 
 interface Highlighted {
   value?: string;
@@ -29,17 +30,31 @@ interface AlgoliaResponse {
 const HITS_PER_PAGE = 50;
 const LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'];
 
-function typeOf(path: string): SearchPageType {
-  if (/\/api\/reference\//.test(path)) return 'api';
-  if (/\/examples\//.test(path)) return 'example';
-  return 'guide';
+/** What decides a hit's type badge and link: the site's baseUrl and the Algolia settings' routes. */
+export type HitRoutes = Pick<AlgoliaSettings, 'externalUrlRegex' | 'exampleRoutes' | 'apiRoutePrefix'> & {
+  baseUrl: string;
+};
+
+/** The type of a hit's page (a path, or a whole URL outside the site) by its route, as the built-in index decides it. */
+function typeOf(href: string, { baseUrl, exampleRoutes, apiRoutePrefix }: HitRoutes): SearchPageType {
+  let path = href;
+  if (!href.startsWith('/')) {
+    try {
+      path = new URL(href).pathname;
+    } catch {
+      return 'guide';
+    }
+  }
+  const route = stripBase(baseUrl, path) ?? path;
+  if (isUnderRoute(route, apiRoutePrefix)) return 'api';
+  return exampleRoutes.some((prefix) => isUnderRoute(route, prefix)) ? 'example' : 'guide';
 }
 
 /** Records grouped by page (URL without the hash), in ranking order. */
-export function groupRecords(records: DocSearchRecord[], externalUrlRegex?: string): ResultGroup[] {
+export function groupRecords(records: DocSearchRecord[], routes: HitRoutes): ResultGroup[] {
   const groups = new Map<string, ResultGroup>();
   for (const record of records) {
-    const href = rewriteHitUrl(record.url, externalUrlRegex);
+    const href = rewriteHitUrl(record.url, routes.externalUrlRegex);
     const page = href.replace(/#.*$/, '');
     const titleText = record.hierarchy.lvl1 ?? record.hierarchy.lvl0 ?? page;
     let group = groups.get(page);
@@ -51,7 +66,7 @@ export function groupRecords(records: DocSearchRecord[], externalUrlRegex?: stri
           href: page,
           title: title.length ? title : [{ text: titleText }],
           titleText,
-          type: typeOf(page),
+          type: typeOf(page, routes),
           hits: [],
         }),
       );
@@ -66,7 +81,8 @@ export function groupRecords(records: DocSearchRecord[], externalUrlRegex?: stri
   return [...groups.values()];
 }
 
-export function createAlgoliaPageSource(algolia: AlgoliaSettings, _settings: SearchSettings): PageSearchSource {
+export function createAlgoliaPageSource(algolia: AlgoliaSettings, settings: SearchSettings): PageSearchSource {
+  const routes: HitRoutes = { ...algolia, baseUrl: settings.baseUrl };
   const searchParameters = algoliaSearchParameters(algolia, { language: document.documentElement.lang || 'en' });
   const fetchPage = async (query: string, page: number): Promise<AlgoliaResponse['results'][number]> => {
     const response = await fetch(`https://${algolia.appId}-dsn.algolia.net/1/indexes/*/queries`, {
@@ -117,10 +133,10 @@ export function createAlgoliaPageSource(algolia: AlgoliaSettings, _settings: Sea
         query,
         total: first.nbHits,
         async topGroups(count) {
-          let groups = groupRecords(records, algolia.externalUrlRegex);
+          let groups = groupRecords(records, routes);
           while (groups.length < count && next < first.nbPages) {
             records.push(...(await fetchPage(query, next++)).hits);
-            groups = groupRecords(records, algolia.externalUrlRegex);
+            groups = groupRecords(records, routes);
           }
           known = groups.length;
           return groups.slice(0, count);

@@ -7,6 +7,10 @@ export interface AlgoliaSettings {
   searchParameters: Record<string, unknown>;
   askAi?: string | { assistantId: string; [key: string]: unknown };
   externalUrlRegex?: string;
+  /** Config `search.exampleRoutes`: a hit at or under one of these routes is an example. */
+  exampleRoutes: readonly string[];
+  /** Config `apiRoutePrefix`: a hit at or under it is an API page. */
+  apiRoutePrefix: string;
 }
 
 export interface SearchSettings {
