@@ -104,6 +104,48 @@ test('a mapping that does not load is reported at its file: a missing import at 
   );
 });
 
+test('a component the mapping defines itself with state or handlers is DG257 at its key; markup-only ones are not', async () => {
+  // As real mappings do: a helper component written in the file, next to the imported ones.
+  const mapping = [
+    "import React, { useState } from 'react';",
+    "import MDXComponents from '@theme-original/MDXComponents';",
+    '',
+    'function Kbd({ children }) {',
+    '  return <kbd className="kbd">{children}</kbd>;',
+    '}',
+    '',
+    'function RevealKey({ children }) {',
+    '  const [shown, setShown] = useState(false);',
+    '  return shown ? <code>{children}</code> : <button onClick={() => setShown(true)}>Show key</button>;',
+    '}',
+    '',
+    'const CopyHash = ({ hash }) => <code onClick={() => navigator.clipboard.writeText(hash)}>{hash}</code>;',
+    '',
+    'export default {',
+    '  ...MDXComponents,',
+    '  Kbd,',
+    '  RevealKey,',
+    "  'CopyHash': CopyHash,",
+    '};',
+  ].join('\n');
+  const root = await createMiniSite({
+    files: {
+      'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'src/theme/MDXComponents.jsx': mapping,
+      'content/guides/keys.mdx':
+        '---\ntitle: Keys\n---\n\nPress <Kbd>Ctrl</Kbd>, then <RevealKey>abc123</RevealKey>.\n',
+    },
+  });
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(
+    result.diagnostics.map((d) => `${d.code} ${d.severity} ${d.file}:${d.line}:${d.column}`),
+    ['DG257 warning src/theme/MDXComponents.jsx:18:3', 'DG257 warning src/theme/MDXComponents.jsx:19:15'], // placeOfKey: the last mention on the line, the shorthand value,
+  );
+  assert.match(result.diagnostics[0].message, /<RevealKey> of the MDX component mapping uses useState\(\)/);
+  assert.match(result.diagnostics[1].message, /<CopyHash> .* uses an onClick handler/);
+  assert.match(textOf(result, 'guides/keys/index.html'), /<button>Show key<\/button>/, 'rendered on the server');
+});
+
 test('the build cache follows MDXComponents and what it imports; warm equals cold', async () => {
   const root = await createMiniSite({ files: fixtureSiteFiles(FIXTURE) });
   const configPath = join(root, 'site.config.ts');

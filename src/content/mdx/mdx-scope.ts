@@ -8,11 +8,11 @@ import { cached, type StageResults } from '../../cache/cached.js';
 import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { importDiagnostic, mdxModulesPlugin } from './bundle-mdx.js';
 import { cssModulesPlugin } from './css-modules.js';
-import { island } from './island.js';
+import { island, isIsland } from './island.js';
 import { isSiteModule } from './module-kinds.js';
-import { THEME_MODULES } from './theme-modules.js';
+import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
 import DEFAULT_MDX_COMPONENTS from './theme/mdx-components.js';
-import { unappliedOverrides } from './scope-overrides.js';
+import { inertScopeComponents, unappliedOverrides } from './scope-overrides.js';
 
 /** Where Docusaurus reads a swizzled component mapping from, in its order. */
 const SCOPE_FILES = ['MDXComponents', 'MDXComponents/index'].flatMap((name) =>
@@ -169,6 +169,15 @@ function evaluateScope(js: string, file: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(mapping).map(([name, value]) => [name, islandOf(value)]));
 }
 
+/** What in a mapping is not the scope file's own: docsgen's modules and the site's (islands). */
+function providedComponents(components: Record<string, unknown>): Set<unknown> {
+  const provided = new Set<unknown>([...Object.values(DEFAULT_MDX_COMPONENTS), ...Object.values(GLOBAL_COMPONENTS)]);
+  for (const module of Object.values(THEME_MODULES))
+    if (module && typeof module === 'object') for (const value of Object.values(module)) provided.add(value);
+  for (const value of Object.values(components)) if (isIsland(value)) provided.add(value);
+  return provided;
+}
+
 function scopeError(file: string, message: string): Diagnostic {
   return {
     code: 'DG256',
@@ -201,7 +210,8 @@ export async function loadMdxScope(
     const components = evaluateScope(bundle.js, file);
     const source = await readFile(join(root, file), 'utf8');
     const { applied, diagnostics } = unappliedOverrides(components, DEFAULT_MDX_COMPONENTS, { file, source });
-    return { ...scope, components: applied, diagnostics: [...scope.diagnostics, ...diagnostics] };
+    const inert = inertScopeComponents(applied, providedComponents(applied), { file, source });
+    return { ...scope, components: applied, diagnostics: [...scope.diagnostics, ...diagnostics, ...inert] };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...scope, diagnostics: [...scope.diagnostics, scopeError(file, message)] };

@@ -70,3 +70,34 @@ export function unappliedOverrides(
   diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { applied, diagnostics };
 }
+
+/** A state or effect hook call, or an event handler prop, in a component's compiled code. */
+const NEEDS_BROWSER =
+  /\b(use(?:State|Reducer|Effect|LayoutEffect|InsertionEffect|SyncExternalStore|Transition|Optimistic|ActionState|ImperativeHandle))\)?\s*\(|\b(on[A-Z]\w*)\s*:/;
+
+/**
+ * Components the mapping defines itself (not the site's modules, which hydrate as islands, nor
+ * docsgen's) whose code uses state, effects or event handlers: they render on the server only, so
+ * each is DG257 at its key in the scope file instead of being silently inert.
+ */
+export function inertScopeComponents(
+  components: Record<string, unknown>,
+  known: ReadonlySet<unknown>,
+  where: { file: string; source: string },
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const [key, value] of Object.entries(components)) {
+    if (typeof value !== 'function' || known.has(value)) continue;
+    const found = NEEDS_BROWSER.exec(Function.prototype.toString.call(value));
+    if (!found) continue;
+    diagnostics.push({
+      code: 'DG257',
+      severity: 'warning',
+      message: `<${key}> of the MDX component mapping uses ${found[1] ? `${found[1]}()` : `an ${found[2]} handler`}, but is shown as rendered on the server, without interactivity: components the mapping defines itself (or imports from a package) are not hydrated`,
+      file: where.file,
+      ...placeOfKey(where.source, key),
+      hint: `Move it to a file of the site (src/components/${key}.jsx, exported) and import it into the mapping: the site's components it imports hydrate on the pages that use them.`,
+    });
+  }
+  return diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
