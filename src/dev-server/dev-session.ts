@@ -118,9 +118,12 @@ const rel = (path: string) => relative(process.cwd(), path) || path;
 const templateEdited = (changed: readonly string[], templatesDir: string) =>
   changed.some((path) => path.startsWith(templatesDir + sep) && TEMPLATE_SOURCE.has(extname(path)));
 
-const summariseChanges = (changed: readonly string[]) =>
+/** The changed files of a build for its log line; none: the first build, or the one after single-page edits. */
+const summariseChanges = (changed: readonly string[], first = true) =>
   changed.length === 0
-    ? 'start'
+    ? first
+      ? 'start'
+      : 'pages edited before'
     : `${changed.slice(0, 3).map(rel).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
 
 async function switchRenderer({ root, state }: DevSessionContext, templatesDir: string): Promise<void> {
@@ -189,7 +192,7 @@ function reportFailure({ options, state }: DevSessionContext, changed: readonly 
   const count = state.errors.length;
   const serving = state.site ? 'still serving the last good build' : 'save a fix to try again';
   options.log(
-    `docsgen dev: ${summariseChanges(changed)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${serving}.`,
+    `docsgen dev: ${summariseChanges(changed, state.builds <= 1)} → build failed with ${count} error${count === 1 ? '' : 's'} (${ms} ms); ${serving}.`,
   );
   options.notify({ type: 'error-overlay', errors: state.errors.map(toDiagnosticView) });
 }
@@ -216,7 +219,7 @@ function reportChanges(ctx: DevSessionContext, previous: DevSite, changed: reado
       : event.all
         ? 'all pages reload'
         : `${changedPages} page${changedPages === 1 ? '' : 's'} changed`;
-  ctx.options.log(`docsgen dev: ${summariseChanges(changed)} → ${what} (${ms} ms)`);
+  ctx.options.log(`docsgen dev: ${summariseChanges(changed, false)} → ${what} (${ms} ms)`);
 }
 
 /** Builds again for the changed files: a good build is served from now on, a failed one becomes the overlay. */

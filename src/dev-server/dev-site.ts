@@ -114,8 +114,8 @@ export function diffSites(
   const other = [...files.added, ...files.removed, ...files.changed].filter((path) => !DATA_FILE.test(path));
   const pagePaths = [...pages.added, ...pages.removed, ...pages.changed].filter((path) => path !== '404.html');
   const url = (path: string) => joinBase(after.baseUrl, `/${path}`);
+  // No sources: the build after single-page edits, which reads a stylesheet saved while it runs.
   const cssOnly =
-    sources.length > 0 &&
     sources.every((source) => source.endsWith('.css')) &&
     other.length > 0 &&
     other.every((path) => path.endsWith('.css')) &&

@@ -133,8 +133,6 @@ export async function startDevServer({
   const pending = new Set<string>();
   let queued = false;
   let closed = false;
-  // Pages served by single-page edits whose build (search index, sitemap, twins, other pages' checks) is still to run.
-  const followUp = new Set<string>();
   let followUpTimer: NodeJS.Timeout | undefined;
   const buildOnce = async (changed: string[]) => {
     await session
@@ -142,7 +140,7 @@ export async function startDevServer({
       .catch((error: Error) => log(`docsgen dev: build crashed: ${error.stack ?? error.message}`));
     if (!closed) watcher.setPaths(session.watchPaths());
     // Pages edited while it ran: one more build, for what depends on every page.
-    if (session.followUpNeeded()) scheduleFollowUp(changed);
+    if (session.followUpNeeded()) scheduleFollowUp();
   };
   let queue = buildOnce([]).then(() => {
     markReady();
@@ -160,21 +158,21 @@ export async function startDevServer({
       return closed ? undefined : buildOnce(batch);
     });
   };
-  // Started a moment after the edited page is out, so that the tab's reload is answered first.
-  function scheduleFollowUp(paths: readonly string[]) {
-    paths.forEach((path) => followUp.add(path));
+  // The build of what depends on every page after single-page edits (search index, sitemap, twins,
+  // other pages' checks; the session knows the files), started a moment after the edited page is
+  // out so that the tab's reload is answered first. It adds no file to the batch: a stylesheet
+  // saved meanwhile is still a stylesheet-only change.
+  function scheduleFollowUp() {
     clearTimeout(followUpTimer);
     followUpTimer = setTimeout(() => {
-      const batch = [...followUp];
-      followUp.clear();
-      if (session.followUpNeeded()) enqueue(batch);
+      if (session.followUpNeeded()) enqueue([]);
     }, FOLLOW_UP_DELAY_MS);
   }
   const watcher = watchSite({
     paths: session.watchPaths(),
     onChange(paths) {
       // A Markdown edit that leaves other pages as they are is served at once, even while a build runs.
-      if (!closed && !queued && session.editPages(paths)) return scheduleFollowUp(paths);
+      if (!closed && !queued && session.editPages(paths)) return scheduleFollowUp();
       enqueue(paths);
     },
   });
