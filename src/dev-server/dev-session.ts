@@ -212,7 +212,9 @@ function reportFirstBuild(
 /** Tells the tabs what changed since the previous good build (reload some pages, all, or swap the CSS). */
 function reportChanges(ctx: DevSessionContext, previous: DevSite, changed: readonly string[], ms: number): void {
   const { changedPages, ...event } = diffSites(previous, ctx.state.site!, changed);
-  ctx.options.notify(event);
+  // The build after single-page edits tells the tabs only when it changed what they show.
+  const unseen = changed.length === 0 && event.type === 'reload' && !event.all && event.paths.length === 0;
+  if (!unseen) ctx.options.notify(event);
   const what =
     event.type === 'css'
       ? 'stylesheet swapped'
