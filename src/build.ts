@@ -53,6 +53,7 @@ import { diagramsOf } from './content/check-diagrams.js';
 import {
   indexSearchPartHere,
   indexSearchParts,
+  searchIndexFilesOffThread,
   searchIndexFromParts,
   searchPartInputs,
   type SearchIndexInput,
@@ -350,6 +351,8 @@ const searchInput = ({ site, config }: PlannedOutput): SearchIndexInput => ({
  * indexed again (a large site's on another core while this one renders, fed a part at a time).
  */
 function searchFilesOffThread(planned: PlannedOutput, cache: BuildCache | undefined): Promise<OutputFile[]> {
+  // Without the cache, each part is merged as it is indexed: the parts are never all held.
+  if (!cache) return searchIndexFilesOffThread(searchInput(planned));
   const parts = cachedBatch(indexSearchParts, cache?.searchParts);
   const fromParts = async ({ pages, synonyms, exampleRoutes }: SearchIndexInput) =>
     searchIndexFromParts(await parts.run(searchPartInputs(pages, exampleRoutes)), synonyms);
@@ -403,13 +406,20 @@ function deferredOutput(
  * page HTML, then the Markdown twins and llms-full.txt, then each page rendered, then the search
  * index (built meanwhile on another thread, fed the pages a few at a time).
  */
-async function* streamOutput(planned: PlannedOutput, cache: BuildCache | undefined): AsyncGenerator<OutputFile> {
+async function* streamOutput(
+  planned: PlannedOutput,
+  { cache, onProgress: progress = () => {} }: Pick<BuildOptions, 'cache' | 'onProgress'>,
+): AsyncGenerator<OutputFile> {
   const { render, site } = planned;
   const searchFiles = searchFilesOffThread(planned, cache);
+  progress('write files');
   yield* withoutPages(planned, false);
+  progress('write Markdown twins');
   yield* agentMarkdownFiles(site.table, planned.markdownOf);
+  progress('write pages');
   for (const job of render.pages) yield { path: htmlPathForRoute(job.route), contents: job.render() };
   yield { path: '404.html', contents: render.notFound.render() };
+  progress('search index');
   yield* await searchFiles;
 }
 
@@ -445,6 +455,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const isMdx = (path: string) => readsAsMdx(path, config.markdown.format);
   const onSources = (sources: readonly SourceFile[]) => void (mayNeedClientFeatures(sources, isMdx) || bundlePlain());
   const site = await loadSite(config, options, { stages, highlighter, assets, onSources });
+  options.onProgress?.('checks');
   // Pages that hydrate the site's components or draw diagrams need a client that has them.
   const bundleFor = ({ content, diagrams }: LoadedSite) => {
     const islandModules = [...new Set(content.pages.flatMap((page) => page.islands ?? []))].sort();
@@ -475,6 +486,6 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const done = { config, pageCount: planned.render.pages.length + 1, diagnostics, watchFiles };
   if (options.defer)
     return { ...done, ...deferredOutput(planned, options.cache), pageEdits: options.cache && pageEditModel(planned) };
-  if (options.stream) return { ...done, stream: streamOutput(planned, options.cache) };
+  if (options.stream) return { ...done, stream: streamOutput(planned, options) };
   return { ...done, files: await outputFiles(planned, options.cache) };
 }

@@ -16,6 +16,7 @@ import {
 import { createFsWriter } from '../output/writer.js';
 import { debugAdvice, formatDiagnostics } from '../diagnostics/format-diagnostics.js';
 import { DocsgenError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { memoryProbe, type MemoryProbe } from '../shared/debug-memory.js';
 
 export interface BuildCommandOptions {
   config?: string;
@@ -73,10 +74,20 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
   }
 }
 
+/** What each stage change does: the TTY's progress line, and `DOCSGEN_DEBUG_MEMORY`'s figures. */
+function progressOf(tty: boolean, probe: MemoryProbe | undefined): ((stage: string) => void) | undefined {
+  if (!tty && !probe) return undefined;
+  return (stage) => {
+    probe?.stage(stage);
+    if (tty) process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`);
+  };
+}
+
 async function buildAndWrite(options: BuildCommandOptions, scratchDir: string | undefined): Promise<number> {
   const started = performance.now();
   const tty = process.stderr.isTTY;
-  const onProgress = tty ? (stage: string) => process.stderr.write(`\r\x1b[2Kdocsgen: ${stage}…`) : undefined;
+  const probe = memoryProbe();
+  const onProgress = progressOf(tty, probe);
   // With --debug, stacks through the compiled config and templates name their .ts/.tsx lines (the
   // compiled files carry inline source maps); off by default because mapping every stack costs time.
   if (options.debug) process.setSourceMapsEnabled(true);
@@ -108,6 +119,7 @@ async function buildAndWrite(options: BuildCommandOptions, scratchDir: string | 
     }).write(result.stream);
     if (cached) cached.cache.output = report.manifest;
     await cached?.save();
+    probe?.end();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const unchanged = report.reused ? `, ${report.reused} unchanged` : '';
     console.log(

@@ -97,37 +97,60 @@ export function indexSearchPart(pages: readonly SearchPage[]): SearchIndexPart {
 
 /**
  * The index built from pages given in parts, in order (the search worker receives a large site's
- * pages in batches): each part is indexed at once and kept as a `SearchIndexPart`, so neither side
- * holds every page's sections as objects. `finish` gives the same files as
+ * pages in batches): each part is indexed at once and merged (`createSearchIndexMerger`), so
+ * neither side holds every page's sections as objects. `finish` gives the same files as
  * `buildSearchIndexFromPages` of all the parts in one list.
  */
 export function createSearchIndexBuilder(): {
   add(pages: readonly SearchPage[]): void;
   finish(options?: SearchIndexOptions): SearchIndex;
 } {
-  const parts: SearchIndexPart[] = [];
+  const merger = createSearchIndexMerger();
+  return { add: (pages) => merger.add(indexSearchPart(pages)), finish: merger.finish };
+}
+
+/**
+ * Merges parts given in order as they come: each part's postings go into the compact merged
+ * postings (`createMergedPostings`) at once, and of its pages only what the files need is kept, so
+ * the parts of a large site are never all held (they were, as JS arrays, until the last was
+ * indexed). `finish` gives the same files as `mergeSearchParts` of all the parts.
+ */
+export function createSearchIndexMerger(): {
+  add(part: SearchIndexPart): void;
+  finish(options?: SearchIndexOptions): SearchIndex;
+} {
+  const merged = createMergedPostings();
+  const fieldLength: number[] = [];
+  const pages: IndexedPage[] = [];
+  let documentCount = 0;
   return {
-    add: (pages) => void parts.push(indexSearchPart(pages)),
-    finish: (options = {}) => mergeSearchParts(parts, options),
+    add(part) {
+      merged.add(part.terms, documentCount);
+      documentCount += part.documentCount;
+      for (const length of part.fieldLength) fieldLength.push(length);
+      for (const page of part.pages) pages.push(page);
+    },
+    finish: (options = {}) =>
+      indexFiles({
+        termFiles: termFilesOf(merged, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES),
+        fieldLength,
+        averageFieldLength: averageFieldLengths(fieldLength),
+        pages,
+        documentCount,
+        options,
+      }),
   };
 }
 
 /**
- * The term files of all parts, as one index of every page gives them: the postings merged compactly
- * (`createMergedPostings`), then each term turned into JSON on its own and the terms split into files
- * of about `target` bytes by their JSON sizes (`splitTermKeys`' rule), so the merged postings are
- * never all in memory as arrays.
+ * The term files of the merged postings, as one index of every page gives them: each term turned
+ * into JSON on its own and the terms split into files of about `target` bytes by their JSON sizes
+ * (`splitTermKeys`' rule), so the merged postings are never all in memory as arrays.
  */
 function termFilesOf(
-  parts: readonly SearchIndexPart[],
+  merged: ReturnType<typeof createMergedPostings>,
   target: number,
 ): { keys: string[]; fileOf: number[]; files: string[] } {
-  const merged = createMergedPostings();
-  let offset = 0;
-  for (const part of parts) {
-    merged.add(part.terms, offset);
-    offset += part.documentCount;
-  }
   const terms: string[] = [];
   const json: string[] = [];
   for (const packed of merged.packedTerms()) {
@@ -155,15 +178,9 @@ function averageFieldLengths(fieldLength: readonly number[]): number[] {
 
 /** The index of every part's pages, in order: the same files as one index of all of them. */
 export function mergeSearchParts(parts: readonly SearchIndexPart[], options: SearchIndexOptions = {}): SearchIndex {
-  const fieldLength = parts.flatMap((part) => part.fieldLength);
-  return indexFiles({
-    termFiles: termFilesOf(parts, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES),
-    fieldLength,
-    averageFieldLength: averageFieldLengths(fieldLength),
-    pages: parts.flatMap((part) => part.pages),
-    documentCount: parts.reduce((sum, part) => sum + part.documentCount, 0),
-    options,
-  });
+  const merger = createSearchIndexMerger();
+  for (const part of parts) merger.add(part);
+  return merger.finish(options);
 }
 
 function indexedPage(page: SearchPage): IndexedPage {

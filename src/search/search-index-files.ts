@@ -1,7 +1,8 @@
 import type { OutputFile } from '../output/output-file.js';
-import { feedWorkerEach, workerUrl } from '../shared/worker.js';
+import { feedWorker, workerUrl } from '../shared/worker.js';
 import {
   buildSearchIndexFromPages,
+  createSearchIndexMerger,
   indexSearchPart,
   mergeSearchParts,
   type SearchIndexPart,
@@ -59,31 +60,48 @@ export const indexSearchPartHere = ({ pages, exampleRoutes }: SearchPartInput): 
   indexSearchPart(pages.map((page) => searchPageOf(page, exampleRoutes)));
 
 /**
- * The index of each part: on a worker thread when they hold many pages (the build renders pages
- * meanwhile), which is sent a part's search data as it takes the one before (a page's sections
- * read its body, which may wait on disk), so the search data of the whole site is never in memory.
+ * Indexes each part and hands its index to `onPart`, in order: on a worker thread when they hold
+ * many pages (the build renders pages meanwhile), which is sent a part's search data as it takes
+ * the one before (a page's sections read its body, which may wait on disk), so the search data of
+ * the whole site is never in memory.
  */
-export async function indexSearchParts(inputs: SearchPartInput[]): Promise<SearchIndexPart[]> {
+async function indexSearchPartsEach(
+  inputs: readonly SearchPartInput[],
+  onPart: (part: SearchIndexPart) => void,
+): Promise<void> {
   const pages = inputs.reduce((sum, input) => sum + input.pages.length, 0);
   const url = pages >= SEARCH_WORKER_THRESHOLD ? workerUrl('search-worker', import.meta.url) : undefined;
-  if (!url) return inputs.map(indexSearchPartHere);
+  if (!url) return void inputs.forEach((input) => onPart(indexSearchPartHere(input)));
   const messages = function* (): Generator<SearchWorkerMessage> {
     for (const { pages, exampleRoutes } of inputs)
       yield { pages: pages.map((page) => searchPageOf(page, exampleRoutes)) };
   };
-  return feedWorkerEach<SearchIndexPart>(url, {}, messages());
+  await feedWorker<SearchIndexPart>(url, {}, messages(), { onResult: onPart });
+}
+
+/** The index of each part, in order (`indexSearchPartsEach`): what the build cache keeps per part. */
+export async function indexSearchParts(inputs: SearchPartInput[]): Promise<SearchIndexPart[]> {
+  const parts: SearchIndexPart[] = [];
+  await indexSearchPartsEach(inputs, (part) => parts.push(part));
+  return parts;
 }
 
 /** The search index files of the parts' pages, in order, with config `search.synonyms`. */
 export const searchIndexFromParts = (parts: readonly SearchIndexPart[], synonyms?: SearchIndexInput['synonyms']) =>
   mergeSearchParts(parts, { synonyms }).files;
 
-/** `searchIndexFiles` from parts, the parts indexed with `indexSearchParts`: what `docsgen build` runs. */
+/**
+ * `searchIndexFiles` from parts indexed as `indexSearchParts` does, each merged as it comes
+ * (`createSearchIndexMerger`) instead of all held until the last: what `docsgen build` runs
+ * without the build cache (which keeps every part).
+ */
 export async function searchIndexFilesOffThread({
   pages,
   synonyms,
   exampleRoutes,
 }: SearchIndexInput): Promise<OutputFile[]> {
+  const merger = createSearchIndexMerger();
   const inputs = searchPartInputs(pages, exampleRoutes).map(([, input]) => input);
-  return searchIndexFromParts(await indexSearchParts(inputs), synonyms);
+  await indexSearchPartsEach(inputs, merger.add);
+  return merger.finish({ synonyms }).files;
 }

@@ -36,10 +36,16 @@ const startWorker = (url: URL, data: unknown) =>
 
 /**
  * Starts a worker with `data` and posts it `parts` (made as they are sent) with at most `ahead` of
- * them waiting: the worker answers each part with its result, and `feedWorkerEach` resolves with
- * the results in order once every part is answered, then ends it.
+ * them waiting: the worker answers each part with its result, given to `onResult` as it comes, in
+ * order (so the caller may fold the results instead of holding them all); resolves once every part
+ * is answered, then ends the worker.
  */
-export function feedWorkerEach<T>(url: URL, data: unknown, parts: Iterable<unknown>, ahead = 2): Promise<T[]> {
+export function feedWorker<T>(
+  url: URL,
+  data: unknown,
+  parts: Iterable<unknown>,
+  { onResult, ahead = 2 }: { onResult: (result: T) => void; ahead?: number },
+): Promise<void> {
   const worker = startWorker(url, data);
   const next = parts[Symbol.iterator]();
   let sent = 0;
@@ -53,13 +59,21 @@ export function feedWorkerEach<T>(url: URL, data: unknown, parts: Iterable<unkno
     }
   };
   for (let i = 0; i < ahead; i++) send();
-  if (sent === 0) return worker.terminate().then(() => []);
+  if (sent === 0) return worker.terminate().then(() => undefined);
   let answered = 0;
-  return collect<T>(worker, url, () => {
+  return listen<T>(worker, url, (result) => {
+    onResult(result);
     answered += 1;
     send();
     return exhausted && answered === sent;
   });
+}
+
+/** `feedWorker`, resolving with the results in order. */
+export async function feedWorkerEach<T>(url: URL, data: unknown, parts: Iterable<unknown>, ahead = 2): Promise<T[]> {
+  const results: T[] = [];
+  await feedWorker<T>(url, data, parts, { onResult: (result) => results.push(result), ahead });
+  return results;
 }
 
 /** Starts a worker with `data` and resolves with the one message it posts, then ends it. */
@@ -78,13 +92,21 @@ export function streamWorker<T>(url: URL, data: unknown, last: (message: T) => b
 }
 
 /** The messages `worker` posts until `last(message)` says one was the last; then the worker is ended. */
-function collect<T>(worker: Worker, url: URL, last: (message: T) => boolean): Promise<T[]> {
-  return new Promise<T[]>((resolve, reject) => {
-    const messages: T[] = [];
+async function collect<T>(worker: Worker, url: URL, last: (message: T) => boolean): Promise<T[]> {
+  const messages: T[] = [];
+  await listen<T>(worker, url, (message) => {
+    messages.push(message);
+    return last(message);
+  });
+  return messages;
+}
+
+/** Hands each message `worker` posts to `take`, which says whether it was the last; then the worker is ended. */
+function listen<T>(worker: Worker, url: URL, take: (message: T) => boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     worker.on('message', (message: T) => {
-      messages.push(message);
-      if (!last(message)) return;
-      resolve(messages);
+      if (!take(message)) return;
+      resolve();
       void worker.terminate();
     });
     worker.once('error', reject);
