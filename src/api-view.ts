@@ -370,3 +370,7 @@ export interface ApiSchemaView {
   referencedBy: { name: string; href: string }[];
   sections: ApiSectionView[];
 }
+
+/** Sub-schemas that describe further properties (shown beside the properties), not rules about the value. */
+export const isPropertyRule = (kind: SubschemaView['kind']) =>
+  kind === 'patternProperties' || kind === 'unevaluatedProperties';

@@ -12,7 +12,7 @@ import {
 } from './content/load-content.js';
 import { readsAsMdx } from './content/markdown-format.js';
 import type { SourceFile } from './content/collect-sources.js';
-import { mayNeedClientFeatures } from './bundle/island-modules.js';
+import { mayNeedClientFeatures } from './content/mdx/island-modules.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
 import { buildVersionNav } from './routes/build-version-nav.js';
 import { buildVersionIndex } from './routes/build-version-links.js';

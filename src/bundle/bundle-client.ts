@@ -12,7 +12,7 @@ import {
   SITE_FILE,
   type ClientFeatures,
   type ClientIslandsInput,
-} from './island-modules.js';
+} from '../content/mdx/island-modules.js';
 
 export interface ClientBundle {
   /** Output files, paths relative to the output root (e.g. assets/js/entry.3f2a1b.js). */

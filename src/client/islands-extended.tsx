@@ -3,7 +3,7 @@
  * site's own components on MDX pages and the mermaid diagrams, each loaded only on the pages that
  * have some, and the docs links and version dropdown that follow the version read or preferred.
  * The client bundle puts this module in place of islands.tsx only for such sites
- * (bundle/island-modules.ts), with the features the site uses switched on, so that every other
+ * (content/mdx/island-modules.ts), with the features the site uses switched on, so that every other
  * site's client stays as it was, byte for byte.
  */
 import { hydrateIslands as hydrateBuiltInIslands, ISLANDS } from './islands.js';

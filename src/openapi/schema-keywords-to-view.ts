@@ -22,9 +22,8 @@ const isSchema = (v: unknown) => isObject(v) || typeof v === 'boolean';
 const entries = (v: unknown): [string, unknown][] => (isObject(v) ? Object.entries(v) : []);
 const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : []);
 
-/** Sub-schemas that describe further properties (shown beside the properties), not rules about the value. */
-export const isPropertyRule = (kind: SubschemaView['kind']) =>
-  kind === 'patternProperties' || kind === 'unevaluatedProperties';
+// Kept in the data model, which the Markdown twins read too.
+export { isPropertyRule } from '../api-view.js';
 
 /** What a `false` sub-schema shows: nothing may match it. */
 export const NOT_ALLOWED: SchemaView = { type: 'not allowed' };

@@ -8,7 +8,7 @@ import { isFrameworkModule, PROVIDED_MODULES, THEME_MODULES } from './theme-modu
 import { cssModulesPlugin } from './css-modules.js';
 import { ASSET_IMPORT, isSiteModule } from './module-kinds.js';
 import { inlineLoadersPlugin, UNSUPPORTED_LOADER, withoutInlineLoader } from './inline-loaders.js';
-import { browserBundleErrors, NPM_MODULE, type ClientIslandsInput } from '../../bundle/island-modules.js';
+import { browserBundleErrors, NPM_MODULE, type ClientIslandsInput } from './island-modules.js';
 import { PARTIAL_FAILED, partialsPlugin, type PartialReferences, type PartialsInput } from './mdx-partials.js';
 
 export interface MdxBundleInput {

@@ -13,7 +13,7 @@ import { prepareMdxSource } from './mdx-source.js';
 import { createMdxProcessor, type MdxProcessor } from './mdx-processor.js';
 import { inertPageComponent, mdxReferencesOf } from './remark-mdx-references.js';
 import type { PageIslands } from './page-islands.js';
-import { browserBundleErrors } from '../../bundle/island-modules.js';
+import { browserBundleErrors } from './island-modules.js';
 import { renderMdx } from './run-mdx.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
 import { docusaurusContextOf } from './docusaurus-context-of.js';

@@ -3,10 +3,16 @@
  * parameter tables, the request body and each response as a readable schema tree, one example and
  * a curl sample. Built from the same view model the page renders, so it says what the page says.
  */
-import type { ApiOperationView, ParameterView, ResponseLinkView, SchemaView, SubschemaView } from '../../api-view.js';
+import {
+  isPropertyRule,
+  type ApiOperationView,
+  type ParameterView,
+  type ResponseLinkView,
+  type SchemaView,
+  type SubschemaView,
+} from '../../api-view.js';
 import { htmlToText } from '../../shared/hast-text.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
-import { isPropertyRule } from '../../openapi/schema-keywords-to-view.js';
 
 /** Schema levels written out; deeper ones are cut with '…' (the page's viewer folds them too). */
 const MAX_SCHEMA_DEPTH = 6;

@@ -1,12 +1,12 @@
 import { build, type Loader, type Message, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve } from 'node:path';
-import { cssModulesPlugin } from '../content/mdx/css-modules.js';
-import { ASSET_IMPORT, isSiteModule } from '../content/mdx/module-kinds.js';
-import { createAssetResolver } from '../content/create-asset-resolver.js';
-import type { DocusaurusContextValue } from '../content/mdx/theme/page-context.js';
-import { inlineLoadersPlugin } from '../content/mdx/inline-loaders.js';
-import { packageRoot } from '../shared/package-paths.js';
+import { cssModulesPlugin } from './css-modules.js';
+import { ASSET_IMPORT, isSiteModule } from './module-kinds.js';
+import { createAssetResolver } from '../create-asset-resolver.js';
+import type { DocusaurusContextValue } from './theme/page-context.js';
+import { inlineLoadersPlugin } from './inline-loaders.js';
+import { packageRoot } from '../../shared/package-paths.js';
 
 /** What the browser needs to hydrate the site's own components on MDX pages. */
 export interface ClientIslandsInput {
