@@ -104,46 +104,103 @@ test('a mapping that does not load is reported at its file: a missing import at 
   );
 });
 
-test('a component the mapping defines itself with state or handlers is DG257 at its key; markup-only ones are not', async () => {
-  // As real mappings do: a helper component written in the file, next to the imported ones.
-  const mapping = [
-    "import React, { useState } from 'react';",
-    "import MDXComponents from '@theme-original/MDXComponents';",
-    '',
-    'function Kbd({ children }) {',
-    '  return <kbd className="kbd">{children}</kbd>;',
-    '}',
-    '',
-    'function RevealKey({ children }) {',
-    '  const [shown, setShown] = useState(false);',
-    '  return shown ? <code>{children}</code> : <button onClick={() => setShown(true)}>Show key</button>;',
-    '}',
-    '',
-    'const CopyHash = ({ hash }) => <code onClick={() => navigator.clipboard.writeText(hash)}>{hash}</code>;',
-    '',
-    'export default {',
-    '  ...MDXComponents,',
-    '  Kbd,',
-    '  RevealKey,',
-    "  'CopyHash': CopyHash,",
-    '};',
-  ].join('\n');
-  const root = await createMiniSite({
+/** A mapping as real ones are written: helpers in the file, a package's component, one object exported. */
+const INTERACTIVE_MAPPING = [
+  "import React, { useState } from 'react';",
+  "import MDXComponents from '@theme-original/MDXComponents';",
+  "import { HexToggle } from '@meshtide/hex-toggle';",
+  '',
+  'function Kbd({ children }) {',
+  '  return <kbd className="kbd">{children}</kbd>;',
+  '}',
+  '',
+  'function RevealKey({ children }) {',
+  '  const [shown, setShown] = useState(false);',
+  '  return shown ? <code>{children}</code> : <button onClick={() => setShown(true)}>Show key</button>;',
+  '}',
+  '',
+  'const CopyHash = ({ hash }) => <code onClick={() => navigator.clipboard.writeText(hash)}>{hash}</code>;',
+  '',
+  'const components = {',
+  '  ...MDXComponents,',
+  '  Kbd,',
+  '  RevealKey,',
+  "  'CopyHash': CopyHash,",
+  '  HexToggle,',
+  '};',
+  '',
+  'export default components;',
+].join('\n');
+
+const HEX_TOGGLE = join(REPO, 'test/markdown/fixtures/mdx-own/npm/@meshtide/hex-toggle');
+
+async function interactiveMappingSite(mapping: string, more: Record<string, string> = {}) {
+  return createMiniSite({
     files: {
+      ...more,
       'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'node_modules/@meshtide/hex-toggle/package.json': await readFile(join(HEX_TOGGLE, 'package.json'), 'utf8'),
+      'node_modules/@meshtide/hex-toggle/dist/index.js': await readFile(join(HEX_TOGGLE, 'dist/index.js'), 'utf8'),
       'src/theme/MDXComponents.jsx': mapping,
       'content/guides/keys.mdx':
-        '---\ntitle: Keys\n---\n\nPress <Kbd>Ctrl</Kbd>, then <RevealKey>abc123</RevealKey>.\n',
+        '---\ntitle: Keys\n---\n\nPress <Kbd>Ctrl</Kbd>, then <RevealKey>abc123</RevealKey>. Cell: <HexToggle res={7} />\n',
+      'content/guides/shortcuts.mdx': '---\ntitle: Shortcuts\n---\n\nPress <Kbd>Ctrl</Kbd>+<Kbd>K</Kbd> to search.\n',
     },
+  });
+}
+
+test("the mapping's own components with state or handlers hydrate as islands of the mapping; markup-only ones stay HTML", async () => {
+  const root = await interactiveMappingSite(INTERACTIVE_MAPPING);
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  assert.deepEqual(result.diagnostics, [], 'no DG257: they hydrate');
+  const keys = bodyOf(textOf(result, 'guides/keys/index.html'));
+  assert.match(
+    keys,
+    /<docsgen-island data-island="src\/theme\/MDXComponents\.jsx#RevealKey" data-props="\{&quot;children&quot;:&quot;abc123&quot;\}"/,
+  );
+  assert.match(keys, /data-island="src\/theme\/MDXComponents\.jsx#HexToggle" data-props="\{&quot;res&quot;:7\}"/);
+  assert.match(keys, /<button>Show key<\/button>/, 'rendered on the server');
+  assert.match(keys, /<kbd class="kbd">Ctrl<\/kbd>/);
+  assert.doesNotMatch(keys, /MDXComponents\.jsx#Kbd/, 'a markup-only component is no island');
+  assert.doesNotMatch(textOf(result, 'guides/shortcuts/index.html'), /docsgen-island/, 'a page with only Kbd');
+  const chunks = (result.files ?? []).filter((f) => /^assets\/js\/.*\.js$/.test(f.path));
+  const withCode = chunks.filter((f) => /Show key/.test(Buffer.from(f.contents as Uint8Array).toString('utf8')));
+  assert.equal(withCode.length, 1, 'the mapping is one chunk');
+  assert.ok(!/^assets\/js\/entry\./.test(withCode[0].path), 'not in the entry every page loads');
+});
+
+test('when the mapping does not bundle for the browser, its interactive components are DG257 at their keys', async () => {
+  // A mapping that takes data from a package built for Node only (its "exports" have no browser entry).
+  const mapping = INTERACTIVE_MAPPING.replace(
+    "import { HexToggle } from '@meshtide/hex-toggle';",
+    "import { HexToggle } from '@meshtide/hex-toggle';\nimport { NETWORK } from '@meshtide/node-config';",
+  ).replace('<kbd className="kbd">', '<kbd className="kbd" data-network={NETWORK}>');
+  const root = await interactiveMappingSite(mapping, {
+    'node_modules/@meshtide/node-config/package.json': JSON.stringify({
+      name: '@meshtide/node-config',
+      version: '1.0.0',
+      exports: { '.': { node: './index.cjs' } },
+    }),
+    'node_modules/@meshtide/node-config/index.cjs': "exports.NETWORK = 'IOT';\n",
   });
   const result = await runBuild({ configPath: join(root, 'site.config.ts') });
   assert.deepEqual(
     result.diagnostics.map((d) => `${d.code} ${d.severity} ${d.file}:${d.line}:${d.column}`),
-    ['DG257 warning src/theme/MDXComponents.jsx:18:3', 'DG257 warning src/theme/MDXComponents.jsx:19:15'], // placeOfKey: the last mention on the line, the shorthand value,
+    [
+      'DG257 warning src/theme/MDXComponents.jsx:20:3',
+      'DG257 warning src/theme/MDXComponents.jsx:21:15', // placeOfKey: the last mention on the line, the shorthand value
+      'DG257 warning src/theme/MDXComponents.jsx:22:3',
+    ],
   );
   assert.match(result.diagnostics[0].message, /<RevealKey> of the MDX component mapping uses useState\(\)/);
+  assert.match(
+    result.diagnostics[0].message,
+    /does not bundle for the browser \(Could not resolve "@meshtide\/node-config"/,
+  );
   assert.match(result.diagnostics[1].message, /<CopyHash> .* uses an onClick handler/);
-  assert.match(textOf(result, 'guides/keys/index.html'), /<button>Show key<\/button>/, 'rendered on the server');
+  const keys = textOf(result, 'guides/keys/index.html');
+  assert.match(keys, /<button>Show key<\/button>/, 'rendered on the server');
+  assert.doesNotMatch(keys, /docsgen-island/, 'not hydrated');
 });
 
 test('the build cache follows MDXComponents and what it imports; warm equals cold', async () => {

@@ -47,7 +47,15 @@ export const BROWSER_THEME_MODULES: Readonly<Record<string, string>> = {
   '@docusaurus/Translate': 'src/content/mdx/theme/translate.tsx',
   '@docusaurus/Interpolate': 'src/content/mdx/theme/interpolate.ts',
   '@docusaurus/theme-common': 'src/content/mdx/theme/theme-common.ts',
+  // What a swizzled src/theme/MDXComponents spreads; its interactive components hydrate from it.
+  '@theme-original/MDXComponents': 'src/content/mdx/theme/mdx-components.ts',
 };
+
+/**
+ * An island module that is the site's swizzled MDXComponents (mdx-scope.ts): its islands are keys
+ * of its default export, the mapping (`src/theme/MDXComponents.js#Stepper`).
+ */
+export const isScopeModule = (module: string) => /^src\/theme\/MDXComponents(?:\/index)?\.[jt]sx?$/.test(module);
 
 /** An island module that is a page's own exports (its code is in ClientIslandsInput.code). */
 export const isPageModule = (module: string) => /\.mdx?$/.test(module);
@@ -65,9 +73,12 @@ export const ISLANDS_MANIFEST = 'docsgen:mdx-islands';
 
 /** `docsgen:mdx-islands`: a loader per component module (esbuild makes each a chunk) and the site context. */
 function manifest(input: ClientIslandsInput, root: string): string {
-  const loaders = input.modules.map(
-    (module) => `  ${JSON.stringify(module)}: () => import(${JSON.stringify(manifestImport(module, root))}),`,
-  );
+  const loaders = input.modules.map((module) => {
+    const load = `import(${JSON.stringify(manifestImport(module, root))})`;
+    // The mapping's components are its default export's keys.
+    const exports = isScopeModule(module) ? `${load}.then((m) => ({ ...m, ...m.default }))` : load;
+    return `  ${JSON.stringify(module)}: () => ${exports},`;
+  });
   return `export const modules = {\n${loaders.join('\n')}\n};\nexport const site = ${JSON.stringify(input.site)};\n`;
 }
 
@@ -144,7 +155,7 @@ function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: stri
         resolveDir: dirname(join(root, args.path)),
         loader: 'jsx',
       }));
-      esbuild.onResolve({ filter: /^@(?:theme|docusaurus)\// }, (args) =>
+      esbuild.onResolve({ filter: /^@(?:theme|theme-original|docusaurus)\// }, (args) =>
         BROWSER_THEME_MODULES[args.path]
           ? { path: join(pkg, BROWSER_THEME_MODULES[args.path]) }
           : { errors: [{ text: `docsgen does not provide "${args.path}"` }] },

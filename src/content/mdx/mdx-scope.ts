@@ -8,11 +8,18 @@ import { cached, type StageResults } from '../../cache/cached.js';
 import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { importDiagnostic, mdxModulesPlugin } from './bundle-mdx.js';
 import { cssModulesPlugin } from './css-modules.js';
-import { island, isIsland } from './island.js';
+import { componentOf, insideIslandBody, island, isIsland } from './island.js';
+import { browserBundleErrors } from './island-modules.js';
 import { isSiteModule } from './module-kinds.js';
 import { GLOBAL_COMPONENTS, THEME_MODULES } from './theme-modules.js';
 import DEFAULT_MDX_COMPONENTS from './theme/mdx-components.js';
-import { inertScopeComponents, unappliedOverrides } from './scope-overrides.js';
+import {
+  inertScopeComponent,
+  interactiveScopeComponents,
+  unappliedOverrides,
+  type InteractiveScopeComponent,
+} from './scope-overrides.js';
+import type { DocusaurusContextValue } from './theme/page-context.js';
 
 /** Where Docusaurus reads a swizzled component mapping from, in its order. */
 const SCOPE_FILES = ['MDXComponents', 'MDXComponents/index'].flatMap((name) =>
@@ -131,12 +138,17 @@ async function bundleScope(input: ScopeInput, publicUrl: (path: string) => strin
 
 type Registry = Map<unknown, { module: string; exportName: string }>;
 
-/** A JSX runtime that renders the site components the scope file imports as islands. */
+/**
+ * A JSX runtime that renders the site components the scope file imports as islands; inside an
+ * island's own code (a component of the mapping that hydrates) they render directly, as they
+ * will in the browser.
+ */
 function islandRuntime(islandOf: (type: unknown) => unknown) {
+  const resolve = (type: unknown) => (insideIslandBody() ? componentOf(type) : islandOf(type)) as never;
   return {
     ...jsxRuntime,
-    jsx: (type: never, props: never, key?: never) => jsxRuntime.jsx(islandOf(type) as never, props, key),
-    jsxs: (type: never, props: never, key?: never) => jsxRuntime.jsxs(islandOf(type) as never, props, key),
+    jsx: (type: never, props: never, key?: never) => jsxRuntime.jsx(resolve(type), props, key),
+    jsxs: (type: never, props: never, key?: never) => jsxRuntime.jsxs(resolve(type), props, key),
   };
 }
 
@@ -188,13 +200,53 @@ function scopeError(file: string, message: string): Diagnostic {
   };
 }
 
+/** What the mapping's browser bundle is checked with, besides the scope stage's input. */
+interface BrowserCheckInput extends ScopeInput {
+  docusaurus: DocusaurusContextValue;
+}
+
+/**
+ * The mapping's interactive components (state, effects, handlers) as islands of the mapping's
+ * module: in the browser it is one chunk (a mapping is one object, whose components share the
+ * file's helpers and imports: no bundler can split its properties), loaded only on the pages that
+ * use one of them. When the module does not bundle for the browser, each is DG257 at its key.
+ */
+async function hydrateInteractive(
+  components: Record<string, unknown>,
+  interactive: readonly InteractiveScopeComponent[],
+  check: { input: BrowserCheckInput; files: readonly string[]; source: string; results?: StageResults },
+): Promise<{ components: Record<string, unknown>; diagnostics: Diagnostic[] }> {
+  if (!interactive.length) return { components, diagnostics: [] };
+  const { input, files } = check;
+  const browserErrors = cached(
+    'mdx-scope-browser',
+    async (given: BrowserCheckInput) => {
+      const site = { site: given.docusaurus, baseUrl: given.baseUrl };
+      const errors = await browserBundleErrors({ modules: [given.file], ...site }, given.root);
+      return { why: errors.map((error) => error.text).join('; ') };
+    },
+    check.results,
+    { filesRead: () => files },
+  );
+  const { why } = await browserErrors(input);
+  if (why) {
+    const where = { file: input.file, source: check.source };
+    return { components, diagnostics: interactive.map((component) => inertScopeComponent(component, why, where)) };
+  }
+  const hydrated = { ...components };
+  for (const { key } of interactive) hydrated[key] = island(components[key], input.file, key);
+  return { components: hydrated, diagnostics: [] };
+}
+
 /**
  * The site's swizzled `src/theme/MDXComponents`, as Docusaurus uses it: the components every MDX
  * page may use without importing them, and tag overrides (`a`, `img`, `h2`…). Bundled once per
- * build (kept in the build cache while the files it read are unchanged) and run once.
+ * build (kept in the build cache while the files it read are unchanged) and run once. The site's
+ * components it imports are islands of their modules; those it defines itself that need the
+ * browser are islands of the mapping's module.
  */
 export async function loadMdxScope(
-  site: { root: string; baseUrl: string; assetUrl: (path: string) => string },
+  site: { root: string; baseUrl: string; assetUrl: (path: string) => string; docusaurus: DocusaurusContextValue },
   results?: StageResults,
 ): Promise<MdxScope | undefined> {
   const { root, baseUrl } = site;
@@ -207,11 +259,14 @@ export async function loadMdxScope(
   const scope = { file, components: {}, files: bundle.files, assets: bundle.assets, diagnostics: bundle.diagnostics };
   if (!bundle.js) return scope;
   try {
-    const components = evaluateScope(bundle.js, file);
+    const evaluated = evaluateScope(bundle.js, file);
     const source = await readFile(join(root, file), 'utf8');
-    const { applied, diagnostics } = unappliedOverrides(components, DEFAULT_MDX_COMPONENTS, { file, source });
-    const inert = inertScopeComponents(applied, providedComponents(applied), { file, source });
-    return { ...scope, components: applied, diagnostics: [...scope.diagnostics, ...diagnostics, ...inert] };
+    const { applied, diagnostics } = unappliedOverrides(evaluated, DEFAULT_MDX_COMPONENTS, { file, source });
+    const interactive = interactiveScopeComponents(applied, providedComponents(applied));
+    const input = { root, file, baseUrl, docusaurus: site.docusaurus };
+    const hydrated = await hydrateInteractive(applied, interactive, { input, files: bundle.files, source, results });
+    const all = [...scope.diagnostics, ...diagnostics, ...hydrated.diagnostics];
+    return { ...scope, components: hydrated.components, diagnostics: all };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...scope, diagnostics: [...scope.diagnostics, scopeError(file, message)] };

@@ -46,7 +46,11 @@ export async function createMdxPageOptions(
   shared: Pick<MdxPageOptions, 'highlighter' | 'docRoutes' | 'assetUrl'>,
   results?: StageResults,
 ): Promise<MdxPageOptions> {
-  const scope = await loadMdxScope({ root: config.root, baseUrl: config.baseUrl, assetUrl: shared.assetUrl }, results);
+  const docusaurus = docusaurusContextOf(config);
+  const scope = await loadMdxScope(
+    { root: config.root, baseUrl: config.baseUrl, assetUrl: shared.assetUrl, docusaurus },
+    results,
+  );
   const names = Object.keys(scope?.components ?? {});
   return {
     ...shared,
@@ -56,7 +60,7 @@ export async function createMdxPageOptions(
     readsAsMdx: (path) => readsAsMdx(path, config.markdown.format),
     baseUrl: config.baseUrl,
     root: config.root,
-    docusaurus: docusaurusContextOf(config),
+    docusaurus,
     scope,
   };
 }

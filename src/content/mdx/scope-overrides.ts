@@ -75,29 +75,46 @@ export function unappliedOverrides(
 const NEEDS_BROWSER =
   /\b(use(?:State|Reducer|Effect|LayoutEffect|InsertionEffect|SyncExternalStore|Transition|Optimistic|ActionState|ImperativeHandle))\)?\s*\(|\b(on[A-Z]\w*)\s*:/;
 
+/** A component of the mapping that needs the browser: its key, and what it uses (`useState()`, `an onClick handler`). */
+export interface InteractiveScopeComponent {
+  key: string;
+  uses: string;
+}
+
 /**
- * Components the mapping defines itself (not the site's modules, which hydrate as islands, nor
- * docsgen's) whose code uses state, effects or event handlers: they render on the server only, so
- * each is DG257 at its key in the scope file instead of being silently inert.
+ * Components the mapping defines itself (or takes from a package, or as a property of an
+ * imported one: `Step: Stepper.Step`) whose code uses state, effects or event handlers: they
+ * hydrate as islands of the mapping's module (mdx-scope.ts). The site's modules it imports are
+ * islands of their own and docsgen's are its own (`known`); markup-only ones stay server HTML.
  */
-export function inertScopeComponents(
+export function interactiveScopeComponents(
   components: Record<string, unknown>,
   known: ReadonlySet<unknown>,
-  where: { file: string; source: string },
-): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+): InteractiveScopeComponent[] {
+  const found: InteractiveScopeComponent[] = [];
   for (const [key, value] of Object.entries(components)) {
     if (typeof value !== 'function' || known.has(value)) continue;
-    const found = NEEDS_BROWSER.exec(Function.prototype.toString.call(value));
-    if (!found) continue;
-    diagnostics.push({
-      code: 'DG257',
-      severity: 'warning',
-      message: `<${key}> of the MDX component mapping uses ${found[1] ? `${found[1]}()` : `an ${found[2]} handler`}, but is shown as rendered on the server, without interactivity: components the mapping defines itself (or imports from a package) are not hydrated`,
-      file: where.file,
-      ...placeOfKey(where.source, key),
-      hint: `Move it to a file of the site (src/components/${key}.jsx, exported) and import it into the mapping: the site's components it imports hydrate on the pages that use them.`,
-    });
+    const match = NEEDS_BROWSER.exec(Function.prototype.toString.call(value));
+    if (match) found.push({ key, uses: match[1] ? `${match[1]}()` : `an ${match[2]} handler` });
   }
-  return diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return found;
+}
+
+/**
+ * An interactive component of the mapping that cannot hydrate, because the mapping's module does
+ * not bundle for the browser (`why`: esbuild's message): DG257 at its key instead of silently inert.
+ */
+export function inertScopeComponent(
+  component: InteractiveScopeComponent,
+  why: string,
+  where: { file: string; source: string },
+): Diagnostic {
+  return {
+    code: 'DG257',
+    severity: 'warning',
+    message: `<${component.key}> of the MDX component mapping uses ${component.uses}, but is shown as rendered on the server, without interactivity: the mapping does not bundle for the browser (${why})`,
+    file: where.file,
+    ...placeOfKey(where.source, component.key),
+    hint: `The mapping's own components hydrate from a browser bundle of ${where.file}: keep what runs in Node only (fs, path, process) out of it, or move <${component.key}> to a file of the site (src/components/${component.key}.jsx) and import it into the mapping.`,
+  };
 }

@@ -10,7 +10,7 @@ import fg from 'fast-glob';
 import { useBuiltSite } from '../../helpers/browser.js';
 import { buildRealSite } from '../../helpers/build-real-site.js';
 import { createMiniSite, fixtureSiteFiles, REPO } from '../../helpers/mini-site.js';
-import { waitForHydration } from './real-site.js';
+import { builtScriptsWith, scriptsLoadedOn, waitForHydration } from './real-site.js';
 
 const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx-own');
 
@@ -68,12 +68,7 @@ test("without JavaScript the server's HTML of both components is on the page", a
   });
 });
 
-/** Public paths of the built scripts whose text matches `pattern`. */
-const scriptsWith = (pattern: RegExp) =>
-  fg
-    .sync('assets/js/*.js', { cwd: out })
-    .filter((path) => pattern.test(readFileSync(join(out, path), 'utf8')))
-    .map((path) => `/${path}`);
+const scriptsWith = (pattern: RegExp) => builtScriptsWith(out, pattern);
 
 test("each component's code is a chunk of its own, loaded on its page only; a page without them loads none of it", async () => {
   const own = scriptsWith(/Add a day's worth/);
@@ -81,20 +76,9 @@ test("each component's code is a chunk of its own, loaded on its page only; a pa
   assert.equal(own.length, 1, "the page's exports are one chunk");
   assert.equal(npm.length, 1, "the package's component is one chunk");
   assert.notEqual(own[0], npm[0], 'two chunks');
-  const loadedOn = (route: string) =>
-    site.withPage({}, async ({ page }) => {
-      const scripts: string[] = [];
-      page.on(
-        'request',
-        (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
-      );
-      await page.goto(`${site.url}${route}`);
-      await waitForHydration(page);
-      return scripts;
-    });
-  const onFees = await loadedOn('/guides/packet-fees');
+  const onFees = await scriptsLoadedOn(site, '/guides/packet-fees');
   assert.ok(onFees.includes(own[0]) && onFees.includes(npm[0]), `both chunks load on their page: ${onFees.join(' ')}`);
-  const onRegions = await loadedOn('/guides/regions');
+  const onRegions = await scriptsLoadedOn(site, '/guides/regions');
   const componentCode = [...own, ...npm, ...scriptsWith(/packet-fees\.mdx/)];
   const extra = onRegions.filter((path) => componentCode.includes(path));
   assert.deepEqual(extra, [], 'no component chunk or islands manifest on a page without components');

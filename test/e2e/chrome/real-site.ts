@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import fg from 'fast-glob';
 import { cp, readdir, stat, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,3 +76,23 @@ export function msUntilAppears(page: Page, trigger: string, selector: string): P
     { trigger, selector },
   );
 }
+
+/** Public paths of the scripts of the site built in `out` whose text matches `pattern`. */
+export const builtScriptsWith = (out: string, pattern: RegExp): string[] =>
+  fg
+    .sync('assets/js/*.js', { cwd: out })
+    .filter((path) => pattern.test(readFileSync(join(out, path), 'utf8')))
+    .map((path) => `/${path}`);
+
+/** The public paths of every script a page of `site` loads, until its islands have hydrated. */
+export const scriptsLoadedOn = (site: BuiltSiteSession, route: string): Promise<string[]> =>
+  site.withPage({}, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
+    await page.goto(`${site.url}${route}`);
+    await waitForHydration(page);
+    return scripts;
+  });

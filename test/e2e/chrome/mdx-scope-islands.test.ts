@@ -1,0 +1,66 @@
+// A stateful component the site's src/theme/MDXComponents defines itself (Docusaurus' global MDX
+// scope) hydrates in Chromium as an island of the mapping's module: it responds to clicks, with no
+// hydration error; without JavaScript the server's HTML is there; a page that uses only the
+// mapping's markup components (and a site component it imports) loads none of the mapping's code.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useBuiltSite } from '../../helpers/browser.js';
+import { buildRealSite } from '../../helpers/build-real-site.js';
+import { createMiniSite, fixtureSiteFiles, REPO } from '../../helpers/mini-site.js';
+import { builtScriptsWith, scriptsLoadedOn, waitForHydration } from './real-site.js';
+
+const FIXTURE = join(REPO, 'test/markdown/fixtures/mdx-scope-islands');
+
+let out = '';
+const site = useBuiltSite(async () => {
+  const root = await createMiniSite({ files: fixtureSiteFiles(FIXTURE) });
+  out = await buildRealSite(['--config', join(root, 'site.config.ts')]);
+  return out;
+});
+
+const STEPPER = 'docsgen-island[data-island="src/theme/MDXComponents.js#Stepper"]';
+
+test("the mapping's Stepper responds to clicks once hydrated", async () => {
+  await site.withPage({}, async ({ page }) => {
+    await page.goto(`${site.url}/guides/onboard-gateway`);
+    await waitForHydration(page);
+    await page.waitForSelector(`${STEPPER}[data-hydrated]`);
+    const text = page.locator(`${STEPPER} .stepper__text`);
+    assert.equal(await text.innerText(), 'Register the gateway with its onboarding key.');
+    await page.locator(`${STEPPER} button`, { hasText: 'Next step' }).click();
+    await page.waitForFunction(
+      (s) => /^Step 2 of 3$/.test(document.querySelector(s)!.textContent!),
+      `${STEPPER} .stepper__count`,
+    );
+    assert.equal(await text.innerText(), 'Assert its location (the hex it sits in).');
+    await page.locator(`${STEPPER} button`, { hasText: 'Back' }).click();
+    await page.waitForFunction(
+      (s) => /^Step 1 of 3$/.test(document.querySelector(s)!.textContent!),
+      `${STEPPER} .stepper__count`,
+    );
+    assert.equal(await page.locator(`${STEPPER} button`, { hasText: 'Back' }).isDisabled(), true);
+  });
+});
+
+test("without JavaScript the Stepper's server HTML is on the page", async () => {
+  await site.withPage({ javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${site.url}/guides/onboard-gateway`);
+    assert.equal(await page.locator(`${STEPPER} .stepper__count`).innerText(), 'Step 1 of 3');
+    assert.equal(await page.locator(`${STEPPER} button`, { hasText: 'Back' }).isDisabled(), true);
+    assert.equal(await page.locator('kbd.kbd').first().innerText(), 'Ctrl');
+  });
+});
+
+const scriptsWith = (pattern: RegExp) => builtScriptsWith(out, pattern);
+
+test("the mapping's code is one chunk, loaded only on a page that uses its Stepper", async () => {
+  const mapping = scriptsWith(/Next step/);
+  assert.equal(mapping.length, 1, `the mapping is one chunk: ${mapping.join(' ')}`);
+  assert.ok(!/\/entry\./.test(mapping[0]), 'not the entry every page loads');
+  const onOnboarding = await scriptsLoadedOn(site, '/guides/onboard-gateway');
+  assert.ok(onOnboarding.includes(mapping[0]), `the chunk loads where Stepper is used: ${onOnboarding.join(' ')}`);
+  // Kbd (markup only) and Highlight (an island of its own module) are used here, Stepper is not.
+  const onAntenna = await scriptsLoadedOn(site, '/guides/antenna-basics');
+  assert.ok(!onAntenna.includes(mapping[0]), `no mapping chunk on a page without Stepper: ${onAntenna.join(' ')}`);
+});
