@@ -157,7 +157,7 @@ test('components the page defines with state or handlers hydrate from a module o
   assert.deepEqual(summary(outcome.diagnostics), ['DG253 warning 20:52']);
   assert.match(
     outcome.diagnostics[0].message,
-    /<Explained> is defined in this page .* the MDX partial "\.\/_fee-note\.mdx"/,
+    /<Explained> is defined in this MDX file .* the MDX partial "\.\/_fee-note\.mdx"/,
   );
   const html = htmlOf(outcome);
   assert.match(

@@ -122,3 +122,73 @@ test('a broken link inside a partial fails the build at the partial file and lin
   const html = Buffer.from(built.files!.find((file) => file.path === 'guides/sdk/index.html')!.contents).toString();
   assert.match(html, /data-island="src\/components\/Counter\.jsx#default"/, 'Counter hydrates');
 });
+
+// A shared snippet that carries its own small widget, as docs teams write them next to the prose.
+const FEE_TOGGLE = `import { useState } from 'react';
+
+export function FeeToggle({ dc }) {
+  const [usd, setUsd] = useState(false);
+  return (
+    <button type="button" className="fee-toggle" onClick={() => setUsd(!usd)}>
+      {usd ? \`$\${(dc / 100000).toFixed(2)}\` : \`\${dc} DC\`}
+    </button>
+  );
+}
+
+export const Dc = ({ children }) => <abbr title="Data Credits">{children}</abbr>;
+
+A packet of up to 24 bytes costs <FeeToggle dc={1} /> (one <Dc>DC</Dc>); onboarding a gateway costs <FeeToggle dc={4000000} />.
+`;
+
+test("a partial's own components with state or handlers hydrate as islands of the partial's module", async () => {
+  const root = await sdkSite({ 'content/_partials/fee-toggle.mdx': FEE_TOGGLE });
+  const page =
+    `${FM}import FeeNote, { FeeToggle } from '../_partials/fee-toggle.mdx';\n\n` +
+    '## Fees\n\n<FeeNote />\n\nA second one on the page itself: <FeeToggle dc={35000} />\n';
+  const outcome = await parseMdx(page, 'fees', { root });
+  assert.deepEqual(outcome.diagnostics, [], 'no DG253: they hydrate');
+  const html = htmlOf(outcome);
+  const module = 'content/_partials/fee-toggle.mdx';
+  assert.match(
+    html,
+    /<docsgen-island data-island="content\/_partials\/fee-toggle\.mdx#FeeToggle" data-props="\{&quot;dc&quot;:1\}" style="display:contents"><button type="button" class="fee-toggle">1 DC<\/button><\/docsgen-island>/,
+  );
+  assert.match(
+    html,
+    /data-island="content\/_partials\/fee-toggle\.mdx#FeeToggle" data-props="\{&quot;dc&quot;:35000\}"/,
+  );
+  assert.match(html, /\(one <abbr title="Data Credits">DC<\/abbr>\)/, 'a markup-only component is no island');
+  assert.deepEqual(outcome.parsed?.page.islands, [module]);
+  // The browser module: the partial's imports and exports, without its content.
+  const code = outcome.parsed?.page.islandCode?.[module] ?? '';
+  assert.match(code, /^import \{ useState \} from 'react';\nexport function FeeToggle/);
+  assert.doesNotMatch(code, /A packet of up to/);
+});
+
+test('a partial whose module does not bundle for the browser: its interactive components are DG253 at their first use', async () => {
+  const root = await sdkSite({
+    'content/_partials/fee-toggle.mdx': FEE_TOGGLE.replace(
+      "import { useState } from 'react';",
+      "import { useState } from 'react';\nimport { DC_PER_USD } from '@meshtide/node-fees';",
+    ),
+    'node_modules/@meshtide/node-fees/package.json': JSON.stringify({
+      name: '@meshtide/node-fees',
+      version: '2.1.0',
+      exports: { '.': { node: './index.cjs' } },
+    }),
+    'node_modules/@meshtide/node-fees/index.cjs': 'exports.DC_PER_USD = 100000;\n',
+  });
+  const outcome = await parseMdx(`${FM}import FeeNote from '../_partials/fee-toggle.mdx';\n\n<FeeNote />\n`, 'fees', {
+    root,
+  });
+  assert.deepEqual(
+    outcome.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`),
+    ['DG253 content/_partials/fee-toggle.mdx:15:34'],
+  );
+  assert.match(
+    outcome.diagnostics[0].message,
+    /<FeeToggle> .* does not bundle for the browser \(Could not resolve "@meshtide\/node-fees"/,
+  );
+  assert.match(htmlOf(outcome), /<button type="button" class="fee-toggle">1 DC<\/button>/, 'rendered on the server');
+  assert.doesNotMatch(htmlOf(outcome), /docsgen-island/);
+});

@@ -39,6 +39,8 @@ export interface MdxBundle {
   map: string;
   /** The site's files bundled with the page (components, partials, data, stylesheets, images): what its cache entry depends on. */
   files: string[];
+  /** The browser modules of the partials whose own components hydrate, by the partial's path in the site. */
+  partialIslands: Record<string, string>;
 }
 
 /** The name esbuild gives the compiled page (errors located in it are at the page's imports). */
@@ -123,7 +125,10 @@ function islandsPlugin(
   return {
     name: 'docsgen-mdx-islands',
     setup(esbuild) {
-      esbuild.onResolve({ filter: /^docsgen\/island$/ }, (args) => ({ path: args.path, external: true }));
+      esbuild.onResolve({ filter: /^docsgen\/(?:island|partial-islands)$/ }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
       esbuild.onResolve({ filter: /.*/ }, async (args) => {
         const importer = importerOf(args.importer);
         const names = importer?.imports.get(args.path);
@@ -296,7 +301,12 @@ export async function bundleMdx(input: MdxBundleInput): Promise<{ bundle?: MdxBu
       // Files only: not the page itself (stdin) nor modules of other namespaces (theme modules, wrappers).
       .filter((path) => !path.endsWith(PAGE_MODULE) && !path.startsWith('<') && !/^[\w-]{2,}:/.test(path))
       .map((path) => resolve(input.root, path.replace(/\?raw$/, '')));
-    return { bundle: { js, map, files }, diagnostics: warnings };
+    const partialIslands = Object.fromEntries(
+      [...partials.values()].flatMap((partial) =>
+        partial.islandCode ? [[partial.sourcePath, partial.islandCode]] : [],
+      ),
+    );
+    return { bundle: { js, map, files, partialIslands }, diagnostics: warnings };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors ?? [];
     if (!errors.length) throw error;

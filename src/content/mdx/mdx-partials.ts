@@ -8,6 +8,8 @@ import { contextOf, createMarkdownContext, type MarkdownContext } from '../markd
 import { prepareMdxSource } from './mdx-source.js';
 import type { MdxProcessor } from './mdx-processor.js';
 import { inertPageComponent, mdxReferencesOf, type MdxImport } from './remark-mdx-references.js';
+import { browserBundleErrors, type ClientIslandsInput } from './island-modules.js';
+import type { PageIslands } from './page-islands.js';
 
 /** What compiling the page's partials needs: the page's own context receives what they find. */
 export interface PartialsInput {
@@ -17,6 +19,8 @@ export interface PartialsInput {
   /** As for pages: `mdxMath` (config markdown.math) only for files with a `$`. */
   processors: { mdx: MdxProcessor; mdxMath?: MdxProcessor; md: MdxProcessor };
   page: MarkdownContext;
+  /** What the islands are bundled with in the browser: without it, a partial's own components do not hydrate. */
+  browser?: Pick<ClientIslandsInput, 'site' | 'baseUrl'>;
 }
 
 /** The imports of one partial and the names it uses as JSX components, for the islands plugin. */
@@ -24,6 +28,8 @@ export interface PartialReferences {
   imports: readonly MdxImport[];
   components: readonly string[];
   sourcePath: string;
+  /** The browser module of the partial's own components that hydrate (its imports and exports), if any. */
+  islandCode?: string;
 }
 
 /** The text esbuild reports for a partial that did not compile (its diagnostic is on the page already). */
@@ -86,12 +92,41 @@ async function compilePartial(
   page.assets.push(...found.assets);
   page.diagrams.push(...found.diagrams);
   page.diagnostics.push(...found.diagnostics);
-  // Only a page's own exports hydrate: a partial's interactive components stay as the server drew them.
-  const islands = mdxReferencesOf(file).pageIslands;
-  for (const [name, place] of Object.entries(islands?.firstUse ?? {}))
-    page.diagnostics.push(inertPageComponent(name, 'the browser inside an imported MDX file (a partial)', place));
-  return { js: String(file.value), references: { ...mdxReferencesOf(file), sourcePath } };
+  const islands = await partialIslands(mdxReferencesOf(file).pageIslands, sourcePath, input);
+  const js = islands ? `${String(file.value)}\n${registration(sourcePath, islands.names)}` : String(file.value);
+  return { js, references: { ...mdxReferencesOf(file), sourcePath, islandCode: islands?.code } };
 }
+
+/**
+ * The partial's own components that hydrate, as a page's do (page-islands.ts): from a browser
+ * module of the partial's imports and exports, an island module of its own named by its path
+ * (`content/guides/_fee-toggle.mdx#FeeToggle`). When that module does not bundle for the browser
+ * (or there is no browser), each is DG253 at its first use and renders on the server only.
+ */
+async function partialIslands(
+  found: PageIslands | undefined,
+  sourcePath: string,
+  input: PartialsInput,
+): Promise<PageIslands | undefined> {
+  if (!found) return undefined;
+  const modules = { modules: [sourcePath], code: { [sourcePath]: found.code } };
+  const errors = input.browser ? await browserBundleErrors({ ...modules, ...input.browser }, input.root) : [];
+  if (input.browser && !errors.length) return found;
+  const why = input.browser
+    ? `code that does not bundle for the browser (${errors.map((error) => error.text).join('; ')})`
+    : 'the browser inside an imported MDX file (a partial)';
+  for (const [name, place] of Object.entries(found.firstUse))
+    input.page.diagnostics.push(inertPageComponent(name, why, place));
+  return undefined;
+}
+
+/**
+ * Appended to a partial's compiled module: hands the page's JSX runtime (run-mdx.tsx) the
+ * partial's hydrating components, so that where they are used they render as islands.
+ */
+const registration = (module: string, names: readonly string[]) =>
+  `import { registerIslands as __docsgenRegisterIslands } from 'docsgen/partial-islands';\n` +
+  `__docsgenRegisterIslands(${JSON.stringify(module)}, { ${names.join(', ')} });\n`;
 
 /**
  * Imported `.md` and `.mdx` files become components compiled like the page. `references` gets

@@ -119,6 +119,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
       readsAsMdx: options.readsAsMdx,
       processors: { mdx: options.processor, mdxMath: options.mathProcessor, md: options.mdProcessor },
       page: context,
+      browser: { site: options.docusaurus, baseUrl: options.baseUrl },
     },
   });
   // With an unknown component the page cannot render; its imports are still checked (all problems at once).
@@ -153,8 +154,13 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
   if (page.headTags.length) parsed.page.headTags = page.headTags;
-  if (own.islands && page.islands.modules.has(entry.source.relativePath))
-    parsed.page.islandCode = { [entry.source.relativePath]: own.islands.code };
+  // The browser modules of the page's own exports and of its partials', where they hydrate.
+  const code = {
+    ...bundled.bundle.partialIslands,
+    ...(own.islands && { [entry.source.relativePath]: own.islands.code }),
+  };
+  const used = Object.entries(code).filter(([module]) => page.islands.modules.has(module));
+  if (used.length) parsed.page.islandCode = Object.fromEntries(used);
   const files = [...bundled.bundle.files, ...(scope?.files ?? []), ...parsed.assets];
   return { entry, parsed, diagnostics: parsed.diagnostics, files };
 }

@@ -163,7 +163,7 @@ export function inertPageComponent(
   return {
     code: 'DG253',
     severity: 'warning' as const,
-    message: `<${name}> is defined in this page and needs the browser, but is shown as rendered on the server, without interactivity: it uses ${reason}`,
+    message: `<${name}> is defined in this MDX file and needs the browser, but is shown as rendered on the server, without interactivity: it uses ${reason}`,
     ...where,
     hint: `Move it to a file of the site (src/components/${name}.jsx, exported, importing what it renders) and import it from the page, or render the partial's content from the component itself.`,
   };

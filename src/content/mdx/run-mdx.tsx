@@ -39,8 +39,19 @@ function pageRuntime(islands: Map<unknown, unknown>) {
 function loadContent(bundle: MdxBundle, sourcePath: string, own?: OwnIslands): ComponentType<{ components?: object }> {
   const islands = new Map<unknown, unknown>();
   const runtime = pageRuntime(islands);
+  // A partial's own components that hydrate register as it loads (mdx-partials.ts).
+  const partialIslands = {
+    registerIslands(module: string, components: Record<string, unknown>) {
+      for (const [name, value] of Object.entries(components))
+        if (typeof value === 'function') islands.set(value, island(value, module, name));
+    },
+  };
+  const local: Record<string, unknown> = {
+    'react/jsx-dev-runtime': runtime,
+    'docsgen/partial-islands': partialIslands,
+  };
   const requireProvided = (specifier: string): unknown => {
-    const provided = specifier === 'react/jsx-dev-runtime' ? runtime : THEME_MODULES[specifier];
+    const provided = local[specifier] ?? THEME_MODULES[specifier];
     if (provided === undefined) throw new Error(`Cannot find module '${specifier}'`);
     return provided;
   };

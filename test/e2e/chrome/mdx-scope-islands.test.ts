@@ -1,7 +1,8 @@
 // A stateful component the site's src/theme/MDXComponents defines itself (Docusaurus' global MDX
-// scope) hydrates in Chromium as an island of the mapping's module: it responds to clicks, with no
-// hydration error; without JavaScript the server's HTML is there; a page that uses only the
-// mapping's markup components (and a site component it imports) loads none of the mapping's code.
+// scope), and one an MDX partial defines, hydrate in Chromium as islands of the mapping's module and
+// of the partial's: they respond to clicks, with no hydration error; without JavaScript the
+// server's HTML is there; a page that uses only the mapping's markup components (and a site
+// component it imports) loads none of the mapping's or the partial's code.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -63,4 +64,23 @@ test("the mapping's code is one chunk, loaded only on a page that uses its Stepp
   // Kbd (markup only) and Highlight (an island of its own module) are used here, Stepper is not.
   const onAntenna = await scriptsLoadedOn(site, '/guides/antenna-basics');
   assert.ok(!onAntenna.includes(mapping[0]), `no mapping chunk on a page without Stepper: ${onAntenna.join(' ')}`);
+});
+
+const DC_PRICE = 'docsgen-island[data-island="content/guides/_dc-price.mdx#DcPrice"]';
+
+test("a partial's own DcPrice hydrates on the page that imports the partial, its server HTML without JavaScript", async () => {
+  await site.withPage({}, async ({ page }) => {
+    await page.goto(`${site.url}/guides/data-credits`);
+    await page.waitForSelector(`${DC_PRICE}[data-hydrated]`);
+    await page.locator(`${DC_PRICE} button`).click();
+    await page.waitForFunction((s) => document.querySelector(s)!.textContent === '$0.00001', `${DC_PRICE} button`);
+  });
+  await site.withPage({ javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${site.url}/guides/data-credits`);
+    assert.equal(await page.locator(`.admonition ${DC_PRICE} button`).innerText(), '1 DC');
+  });
+  const partial = scriptsWith(/Show in US dollars/);
+  assert.equal(partial.length, 1, `the partial's module is one chunk: ${partial.join(' ')}`);
+  assert.ok((await scriptsLoadedOn(site, '/guides/data-credits')).includes(partial[0]), 'loaded where used');
+  assert.ok(!(await scriptsLoadedOn(site, '/guides/antenna-basics')).includes(partial[0]), 'and nowhere else');
 });
