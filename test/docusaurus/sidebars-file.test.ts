@@ -67,6 +67,8 @@ test('a Docusaurus sidebars.js is read as it is, under the docs routeBasePath; w
     result.stderr,
     /sidebars\.js:27:33 {2}warning {2}Unknown key "badge" in a sidebar item of type "doc".*DG142/,
   );
+  // className, customProps, collapsed, ref items, category links: carried without a word.
+  assert.equal(result.stderr.match(/ {2}warning {2}/g)?.length, 2, `only the two above:\n${result.stderr}`);
   const out = join(root, 'build');
   for (const page of ['docs/intro', 'docs/berthing/fees', 'docs/weather', 'docs/weather/fog', 'docs/category/moorings'])
     assert.ok(existsSync(join(out, page, 'index.html')), `${page} is built under /docs`);

@@ -243,3 +243,31 @@ test('MDX syntax in a .md page is a warning at its line, never a silently differ
   assert.match(warnings[0].message, /import useBaseUrl from '@docusaurus\/useBaseUrl';/);
   assert.match(warnings[0].hint!, /rename the file to \.mdx/);
 });
+
+test('an unknown ::: directive is DG203 at its line and column, naming the admonition types; known ones are not', () => {
+  // Typos and types of other themes (Starlight's and Material's spellings), as migrated docs have them.
+  const page = [
+    '---',
+    'title: Rotating keys',
+    '---',
+    '',
+    ':::tipp',
+    'Rotate the key before it expires.',
+    ':::',
+    '',
+    '> :::attention[Read this first]',
+    '> Keys are shown once.',
+    '> :::',
+    '',
+    ':::important',
+    'Old keys stop working after 24 hours.',
+    ':::',
+  ].join('\n');
+  const { diagnostics } = render(page);
+  assert.deepEqual(
+    diagnostics.map((d) => `${d.code} ${d.severity} ${d.line}:${d.column} ${d.message}`),
+    ['DG203 error 5:1 Unknown block directive ":::tipp"', 'DG203 error 9:3 Unknown block directive ":::attention"'],
+  );
+  for (const type of ['note', 'tip', 'info', 'warning', 'danger', 'caution'])
+    assert.match(diagnostics[0].hint ?? '', new RegExp(`\\b${type}\\b`), `the hint lists ${type}`);
+});

@@ -217,3 +217,9 @@ test('a theme component used without an import (as a swizzled MDXComponents allo
   assert.match(outcome.diagnostics[0].hint ?? '', /import Tabs from '@theme\/Tabs';/);
   assert.match(outcome.diagnostics[1].hint ?? '', /import TabItem from '@theme\/TabItem';.*src\/theme\/MDXComponents/);
 });
+
+test('an unknown ::: directive in an MDX page is DG203 at its line, as in Markdown', async () => {
+  const outcome = await parseMdx(`${FM}\n:::hint[Faster polling]\n\nUse the websocket feed instead.\n\n:::\n`);
+  assert.deepEqual(summary(outcome.diagnostics), ['DG203 error 5:1']);
+  assert.match(outcome.diagnostics[0].message, /":::hint"/);
+});

@@ -71,7 +71,7 @@ test('fixture index.mdx: <DocCardList /> is the docs feature ::doc-card-list', a
   );
 });
 
-test('random tab groups: the default tab (prop, `default` item or first) is the one shown, labels follow', async () => {
+test('random tab groups: the default tab (prop, `default` item or first) is the one shown, labels follow; `lazy` keeps every panel', async () => {
   let seed = 7;
   const random = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
   for (let round = 0; round < 12; round++) {
@@ -85,7 +85,9 @@ test('random tab groups: the default tab (prop, `default` item or first) is the 
       )
       .join('\n');
     const prop = viaProp && chosen >= 0 ? ` defaultValue="${values[chosen]}"` : '';
-    const source = `${FM}import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs${prop}>\n${items}\n</Tabs>\n`;
+    // Docusaurus' `lazy` renders only the shown panel; docsgen keeps every panel in the HTML (readable without JS).
+    const lazy = random(2) ? ' lazy' : '';
+    const source = `${FM}import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs${lazy}${prop}>\n${items}\n</Tabs>\n`;
     const outcome = await parseMdx(source);
     assert.deepEqual(outcome.diagnostics, [], source);
     const found = tabs(htmlOf(outcome));
@@ -96,6 +98,7 @@ test('random tab groups: the default tab (prop, `default` item or first) is the 
       source,
     );
     for (const [label, value] of found) assert.ok(label === value || label === `L ${value}`, `label of ${value}`);
+    for (const value of values) assert.match(htmlOf(outcome), new RegExp(`>Body ${value}<`), `the panel of ${value}`);
   }
 });
 
