@@ -151,3 +151,118 @@ test('no Docusaurus config is DG152; one that throws is DG153 at its line', asyn
   );
   assert.ok(!existsSync(join(broken, 'site.config.ts')), 'nothing is written');
 });
+
+// Docusaurus 3's template (ESM, `// @ts-check`, JSDoc types) and Docusaurus 2's (CommonJS with
+// require), in docs-only mode (routeBasePath '/') under a project baseUrl, docs in their own folder.
+const ESM_CONFIG = `// @ts-check
+import {themes as prismThemes} from 'prism-react-renderer';
+
+/** @type {import('@docusaurus/types').Config} */
+const config = {
+  title: 'Tidewater Telemetry',
+  tagline: 'Buoy data, hourly',
+  favicon: 'img/favicon.ico',
+  url: 'https://tidewater.example.org',
+  baseUrl: '/telemetry/',
+  onBrokenLinks: 'throw',
+  presets: [
+    [
+      'classic',
+      /** @type {import('@docusaurus/preset-classic').Options} */
+      ({
+        docs: {
+          path: 'handbook',
+          routeBasePath: '/',
+        },
+        blog: false,
+      }),
+    ],
+  ],
+  themeConfig:
+    /** @type {import('@docusaurus/preset-classic').ThemeConfig} */
+    ({
+      navbar: {title: 'Tidewater'},
+    }),
+};
+
+export default config;
+`;
+
+const CJS_CONFIG = `// @ts-check
+// Note: type annotations allow type checking and IDEs autocompletion
+
+const lightCodeTheme = require('prism-react-renderer/themes/github');
+const darkCodeTheme = require('prism-react-renderer/themes/dracula');
+
+/** @type {import('@docusaurus/types').Config} */
+const config = {
+  title: 'Tidewater Telemetry',
+  tagline: 'Buoy data, hourly',
+  url: 'https://tidewater.example.org',
+  baseUrl: '/telemetry/',
+  favicon: 'img/favicon.ico',
+  onBrokenLinks: 'throw',
+  presets: [
+    [
+      'classic',
+      /** @type {import('@docusaurus/preset-classic').Options} */
+      ({
+        docs: {
+          path: 'handbook',
+          routeBasePath: '/',
+        },
+        blog: false,
+      }),
+    ],
+  ],
+  themeConfig:
+    /** @type {import('@docusaurus/preset-classic').ThemeConfig} */
+    ({
+      navbar: {title: 'Tidewater'},
+      prism: {theme: lightCodeTheme, darkTheme: darkCodeTheme},
+    }),
+};
+
+module.exports = config;
+`;
+
+const TIDEWATER_DOCS: Record<string, string> = {
+  'handbook/intro.md':
+    '---\nslug: /\nsidebar_position: 1\n---\n\n# Tidewater telemetry\n\n![Buoy data flow](/img/buoy-flow.svg)\n\nRead [the sensors](./sensors.mdx).\n',
+  'handbook/sensors.mdx':
+    "---\nsidebar_position: 2\n---\n\nimport useBaseUrl from '@docusaurus/useBaseUrl';\n\n# Sensors\n\n" +
+    '<img alt="Buoy" src={useBaseUrl(\'/img/buoy-flow.svg\')} width="320" />\n',
+  'static/img/buoy-flow.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 5h10"/></svg>',
+  'static/img/favicon.ico': 'ico',
+};
+
+for (const [file, text] of [
+  ['docusaurus.config.mjs', ESM_CONFIG],
+  ['docusaurus.config.js', CJS_CONFIG],
+] as const)
+  test(`${file}: title, url, baseUrl, favicon, the docs folder and routeBasePath are carried; images get the baseUrl`, async () => {
+    const site = await mkdtemp(join(tmpdir(), 'docsgen-migrate-'));
+    for (const [path, content] of Object.entries({ ...TIDEWATER_DOCS, [file]: text })) {
+      await mkdir(join(site, path, '..'), { recursive: true });
+      await writeFile(join(site, path), content);
+    }
+    const migrated = cli(['init', '--from-docusaurus', '.'], site);
+    assert.equal(migrated.status, 0, migrated.stderr);
+    const config = await readFile(join(site, 'site.config.ts'), 'utf8');
+    assert.match(config, /title: 'Tidewater Telemetry'/);
+    assert.match(config, /url: 'https:\/\/tidewater\.example\.org'/);
+    assert.match(config, /baseUrl: '\/telemetry\/'/);
+    assert.match(config, /favicon: '\/?img\/favicon\.ico'/);
+    assert.match(config, /contentDir: 'handbook'/);
+    assert.match(config, /routeBasePath: '\/'/);
+    const build = cli(['build'], site);
+    assert.equal(build.status, 0, build.stderr);
+    assert.equal(build.stderr, '', 'no warning');
+    const intro = await readFile(join(site, 'build/index.html'), 'utf8');
+    assert.match(intro, /<h1[^>]*>Tidewater telemetry/);
+    assert.match(intro, /<img src="\/telemetry\/img\/buoy-flow\.svg" alt="Buoy data flow"/, 'a Markdown image');
+    assert.match(intro, /href="\/telemetry\/sensors"/);
+    assert.match(intro, /<link rel="icon" href="\/telemetry\/img\/favicon\.ico"/);
+    const sensors = await readFile(join(site, 'build/sensors/index.html'), 'utf8');
+    assert.match(sensors, /<img alt="Buoy" src="\/telemetry\/img\/buoy-flow\.svg" width="320"/, 'useBaseUrl in JSX');
+  });
