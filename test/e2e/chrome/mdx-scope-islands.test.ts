@@ -2,7 +2,8 @@
 // scope), and one an MDX partial defines, hydrate in Chromium as islands of the mapping's module and
 // of the partial's: they respond to clicks, with no hydration error; without JavaScript the
 // server's HTML is there; a page that uses only the mapping's markup components (and a site
-// component it imports) loads none of the mapping's or the partial's code.
+// component it imports) loads none of the mapping's or the partial's code. And BrowserOnly inside a
+// hydrated site component: its fallback without JavaScript, its children once hydrated.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -83,4 +84,21 @@ test("a partial's own DcPrice hydrates on the page that imports the partial, its
   assert.equal(partial.length, 1, `the partial's module is one chunk: ${partial.join(' ')}`);
   assert.ok((await scriptsLoadedOn(site, '/guides/data-credits')).includes(partial[0]), 'loaded where used');
   assert.ok(!(await scriptsLoadedOn(site, '/guides/antenna-basics')).includes(partial[0]), 'and nowhere else');
+});
+
+const COVERAGE = 'docsgen-island[data-island="src/components/CoverageLink.jsx#default"]';
+
+test('BrowserOnly in a hydrated site component shows its fallback without JavaScript and its children once hydrated', async () => {
+  await site.withPage({ javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(`${site.url}/guides/antenna-basics`);
+    assert.equal(await page.locator(`${COVERAGE} .coverage-link`).innerText(), 'Coverage map for 882830829bfffff');
+  });
+  await site.withPage({}, async ({ page }) => {
+    await page.goto(`${site.url}/guides/antenna-basics`);
+    await page.waitForSelector(`${COVERAGE}[data-hydrated] a.coverage-link`);
+    assert.equal(
+      await page.locator(`${COVERAGE} a`).getAttribute('href'),
+      'https://explorer.example.org/hex/882830829bfffff?from=%2Fguides%2Fantenna-basics',
+    );
+  });
 });
