@@ -374,3 +374,27 @@ export interface ApiSchemaView {
 /** Sub-schemas that describe further properties (shown beside the properties), not rules about the value. */
 export const isPropertyRule = (kind: SubschemaView['kind']) =>
   kind === 'patternProperties' || kind === 'unevaluatedProperties';
+
+/**
+ * Whether an array of values that are not objects (`string[]`) has items that say more than the
+ * array's type line does: a format, allowed values, constraints, a description… The fields of an
+ * array of objects show under the array instead, as the object's would.
+ */
+export function hasItemDetails(items: SchemaView): boolean {
+  if (items.properties?.length || items.additionalProperties || items.composition) return false;
+  return Boolean(
+    items.format ||
+    items.nullable ||
+    items.deprecated ||
+    items.descriptionHtml ||
+    items.enum?.length ||
+    items.const !== undefined ||
+    items.default !== undefined ||
+    items.example !== undefined ||
+    items.constraints?.length ||
+    items.content ||
+    items.requiredNames?.length ||
+    items.dependentRequired?.length ||
+    items.externalDocs,
+  );
+}

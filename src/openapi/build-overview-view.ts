@@ -62,7 +62,8 @@ export function buildOverviewView({
       url: serverUrl(server),
       ...optionalField(
         'descriptionHtml',
-        renderDescriptionField(ctx, server.description, `#/servers/${i}/description`),
+        // A server entry may be anything in a hand-written description (`servers: [null]`).
+        renderDescriptionField(ctx, server?.description, `#/servers/${i}/description`),
       ),
     })),
     securitySchemes: securitySchemeViews(spec.document, ctx),

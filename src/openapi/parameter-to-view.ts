@@ -3,7 +3,7 @@ import { enumDescriptions } from './enum-descriptions.js';
 import { exampleValue, holderSchema, namedExamples } from './example-value.js';
 import type { ParameterObject, SchemaObject } from './openapi-types.js';
 import { resolveRef } from './resolve-ref.js';
-import { schemaConstraints } from './schema-constraints.js';
+import { constraintList, schemaConstraints } from './schema-constraints.js';
 import { schemaToView } from './schema-to-view.js';
 import { schemaType } from './schema-type.js';
 import { renderDescriptionField, type ViewContext } from './view-context.js';
@@ -27,7 +27,7 @@ export function parameterToView(
     required: parameter.required === true,
     deprecated: parameter.deprecated === true,
     type: type === 'array' && items ? `${schemaType(items).type}[]` : type,
-    constraints: constraints.other,
+    constraints: [...constraints.other, ...itemConstraints(type, items)],
     ...valueFacts(schema, items, ctx),
   };
   if (nullable) view.nullable = true;
@@ -43,6 +43,12 @@ export function parameterToView(
   if (type === 'object' || (items && schemaType(items).type === 'object'))
     view.schema = schemaToView(schema, ctx, { direction });
   return view;
+}
+
+/** The constraints of an array parameter's items ('each item max length 64'): the row shows the array's own. */
+function itemConstraints(type: string, items: SchemaObject | undefined): string[] {
+  if (type !== 'array' || !items || schemaType(items).type === 'object') return [];
+  return constraintList(items).map((c) => `each item ${c}`);
 }
 
 /** Format, default, allowed values (and what they mean) and bounds of the parameter's schema. */

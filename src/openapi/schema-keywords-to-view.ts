@@ -92,10 +92,15 @@ export function tupleParts(schema: SchemaObject): TupleParts | undefined {
   return { keyword, positions, closed: rest === false };
 }
 
-/** The keyword holding the schema of the items after a tuple, when it is not `items` itself (shown as items). */
-function furtherItemsKeyword(schema: SchemaObject): 'additionalItems' | 'unevaluatedItems' | undefined {
+/**
+ * The keyword holding the schema of the items after a tuple: `additionalItems` after `items: [..]`,
+ * `items` after `prefixItems` (shown with the positions, not as the array's items), else
+ * `unevaluatedItems` when neither says.
+ */
+function furtherItemsKeyword(schema: SchemaObject): 'additionalItems' | 'items' | 'unevaluatedItems' | undefined {
   const tuple = tupleParts(schema);
   if (tuple?.keyword === 'items' && isObject(schema.additionalItems)) return 'additionalItems';
+  if (tuple?.keyword === 'prefixItems' && isObject(schema.items)) return 'items';
   const hasRest = tuple?.keyword === 'items' ? schema.additionalItems !== undefined : isSchema(schema.items);
   return isObject(schema.unevaluatedItems) && !hasRest ? 'unevaluatedItems' : undefined;
 }

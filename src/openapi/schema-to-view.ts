@@ -80,7 +80,19 @@ function walk(raw: unknown, state: Walk, { at, mappedFrom, ...slot }: Slot): Sch
   const describedAt = location && !merged ? `${location}/description` : undefined;
   if (inner !== undefined) {
     const descriptionHtml = renderDescriptionField(state.ctx, schema.description, describedAt);
-    return { ...walk(inner, state, slot), nullable: true, ...(descriptionHtml ? { descriptionHtml } : {}) };
+    // This node is open while X is walked: a schema that is the nullable form of itself is a cycle.
+    const stack = [...state.stack, ...identities];
+    const view = {
+      ...walk(inner, { ...state, stack }, slot),
+      nullable: true,
+      ...(descriptionHtml ? { descriptionHtml } : {}),
+    };
+    return withSiblingKeywords(
+      view,
+      schema,
+      { ...state, depth: state.depth + 1, stack },
+      merged ? undefined : location,
+    );
   }
   const view = describeNode(schema, state, { slot, refName, describedAt });
   const href = schemaPageHref(state.ctx, identities);
@@ -199,11 +211,17 @@ function children(
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     out.additionalProperties = walk(schema.additionalProperties, state, { at: at('additionalProperties') });
   }
-  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
-    out.items = walk(schema.items, state, { at: at('items') });
   const tuple = tupleParts(schema);
+  // After `prefixItems`, `items` is the schema of the rest: a 'Further items' sub-schema, not the array's items.
+  if (
+    schema.items &&
+    typeof schema.items === 'object' &&
+    !Array.isArray(schema.items) &&
+    tuple?.keyword !== 'prefixItems'
+  )
+    out.items = walk(schema.items, state, { at: at('items') });
   if (tuple) {
-    // A tuple: positions 1..n, each with its own schema; `items` (above) is the schema of the rest.
+    // A tuple: positions 1..n, each with its own schema; the rest are 'Further items' (subschemasOf).
     const variants = tuple.positions.map((item, i) => walk(item, state, { at: at(tuple.keyword, i) }));
     const labels = variants.map((_, i) => `[${i + 1}]`);
     out.composition = { kind: 'tuple', variants, labels, ...(tuple.closed ? { closed: true } : {}) };
@@ -243,6 +261,33 @@ function unwrapNullable(schema: SchemaObject, state: Walk): unknown {
   };
   const rest = variants.filter((v) => !isNull(v));
   return rest.length === 1 ? rest[0] : undefined;
+}
+
+/**
+ * The nullable form of X (`oneOf: [X, {type: 'null'}]`) with what the schema says beside the
+ * `oneOf`: its rules (`not`, `if`/`then`/`else` …), constraints, facts and flags apply to the value
+ * as well as X's, so they are added to X's view, never dropped.
+ */
+function withSiblingKeywords(view: SchemaView, schema: SchemaObject, state: Walk, location?: string): SchemaView {
+  const { oneOf: _oneOf, anyOf: _anyOf, description: _description, ...rest } = schema;
+  const at = (tokens: (string | number)[]) =>
+    location ? `${location}/${tokens.map((t) => escapePointerToken(String(t))).join('/')}` : undefined;
+  const out: SchemaView = { ...keywordFacts(rest), ...view };
+  const subschemas =
+    state.depth > state.maxDepth
+      ? []
+      : subschemasOf(rest, (raw, tokens) =>
+          raw === false ? { ...NOT_ALLOWED } : walk(raw, state, { at: at(tokens) }),
+        );
+  if (subschemas.length) out.subschemas = [...(view.subschemas ?? []), ...subschemas];
+  const constraints = [...constraintList(rest), ...keywordConstraints(rest, state.ctx.document)];
+  if (constraints.length) out.constraints = [...(view.constraints ?? []), ...constraints];
+  if (typeof rest.title === 'string') out.title = rest.title;
+  for (const flag of ['readOnly', 'writeOnly', 'deprecated'] as const) if (rest[flag] === true) out[flag] = true;
+  if (out.default === undefined && rest.default !== undefined) out.default = JSON.stringify(rest.default);
+  const example = out.example === undefined ? inlineExample(rest) : undefined;
+  if (example) out.example = example;
+  return out;
 }
 
 /** Keywords whose sub-schemas the tree shows (see schema-keywords-to-view.ts). */

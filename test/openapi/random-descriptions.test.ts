@@ -1,13 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NavItem } from '../../src/model.js';
+import { operationMarkdown } from '../../src/output/markdown/operation-markdown.js';
 import { buildPages, loadFixture, renderPageBody } from './helpers.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 /**
  * Property: whatever a description contains (random schemas, odd values where strings are
  * expected, missing fields, weird names, NaN and infinities from YAML), every operation gets a
- * page and no page, title or sidebar label shows `undefined`, `[object Object]` or `NaN`.
+ * page and no page, Markdown twin, title or sidebar label shows `undefined`, `[object Object]` or
+ * `NaN`. The schemas include tuples (`prefixItems` and a rest), arrays of plain values with rules on
+ * their items, and 3.1's nullable X (`oneOf: [X, {type: 'null'}]`) with rules beside the `oneOf`.
  */
 
 const random = seededRandom;
@@ -129,7 +132,45 @@ function schema(r: Rand, depth: number, refs: readonly string[]): unknown {
     if (r.chance(0.2)) out.additionalProperties = r.chance(0.5) ? schema(r, depth + 1, refs) : odd(r);
     const kind = r.pick(['oneOf', 'anyOf', 'allOf', undefined, undefined, undefined]);
     if (kind) out[kind] = r.chance(0.9) ? [schema(r, depth + 1, refs), schema(r, depth + 1, refs)] : odd(r);
+    if (r.chance(0.15)) Object.assign(out, tuple(r, depth, refs));
+    if (r.chance(0.15)) out.items = primitiveItems(r);
+    if (r.chance(0.15)) return nullableForm(r, depth, refs);
   }
+  return out;
+}
+
+/** A 2020-12 tuple: `prefixItems` positions and (or not) a schema, `false` or something odd for the rest. */
+function tuple(r: Rand, depth: number, refs: readonly string[]): Record<string, unknown> {
+  const positions = r.chance(0.9) ? [schema(r, depth + 1, refs), primitiveItems(r)] : odd(r);
+  const rest = r.pick([() => schema(r, depth + 1, refs), () => primitiveItems(r), () => false, () => odd(r)])();
+  return { type: 'array', prefixItems: positions, ...(r.chance(0.8) ? { items: rest } : {}) };
+}
+
+/** The items of an array of plain values, with the rules each one must follow (some odd). */
+function primitiveItems(r: Rand): Record<string, unknown> {
+  const item: Record<string, unknown> = { type: r.pick(['string', 'integer', 'number', ['string', 'null']]) };
+  for (const [key, value] of [
+    ['pattern', () => r.pick(['^[a-z]+$', '\\d{4}', odd(r)])],
+    ['maxLength', () => r.pick([32, 0, odd(r)])],
+    ['minimum', () => r.pick([0, -1.5, odd(r)])],
+    ['enum', () => (r.chance(0.8) ? ['a', 'b', odd(r)] : odd(r))],
+    ['format', () => r.pick(FORMATS)],
+    ['description', () => text(r)],
+    ['x-enumDescriptions', () => (r.chance(0.6) ? { a: text(r), b: odd(r) } : odd(r))],
+  ] as const)
+    if (r.chance(0.4)) item[key] = value();
+  return item;
+}
+
+/** 3.1's nullable X (`oneOf`/`anyOf: [X, {type: 'null'}]`) with rules beside the alternatives. */
+function nullableForm(r: Rand, depth: number, refs: readonly string[]): Record<string, unknown> {
+  const inner = schema(r, depth + 1, refs);
+  const variants = r.chance(0.5) ? [inner, { type: 'null' }] : [{ type: 'null' }, inner];
+  const out: Record<string, unknown> = { [r.pick(['oneOf', 'anyOf'])]: variants, description: maybe(r, () => text(r)) };
+  for (const key of ['not', 'if', 'then', 'else'])
+    if (r.chance(0.4)) out[key] = r.chance(0.85) ? schema(r, depth + 1, refs) : odd(r);
+  for (const key of ['deprecated', 'default', 'title', 'maxLength'])
+    if (r.chance(0.2)) out[key] = r.chance(0.7) ? r.pick([true, null, 'x', 3]) : odd(r);
   return out;
 }
 
@@ -294,7 +335,8 @@ test('random descriptions: every operation has a page, and no page shows undefin
     assert.equal(operationPages.length, operations, `seed ${seed}: one page per operation`);
     assert.equal(new Set(pages.map((p) => p.route)).size, pages.length, `seed ${seed}: routes are unique`);
     for (const page of pages) {
-      const shown = [page.title, page.description, renderPageBody(page)].join('\n');
+      const twin = page.body.type === 'api-operation' ? operationMarkdown(page.body.operation) : '';
+      const shown = [page.title, page.description, renderPageBody(page), twin].join('\n');
       const match = SHOWN_WRONG.exec(shown);
       assert.ok(
         !match,

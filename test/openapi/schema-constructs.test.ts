@@ -205,3 +205,142 @@ test('the Markdown twin names the alternatives and the meaning of enum values to
   );
   assert.doesNotMatch(post.slice(post.indexOf('## Request body'), post.indexOf('## Responses')), /created_at/);
 });
+
+/** The page's text without tags, spaces collapsed, for reading in order. */
+const pageText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ');
+
+function inOrder(text: string, parts: readonly string[], what: string): void {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    assert.ok(at >= 0, `${what}: "${part}" after …${text.slice(Math.max(0, from - 80), from)}`);
+    from = at + part.length;
+  }
+}
+
+test('prefixItems with items: the tuple positions and then the schema of the further items, on the page and in its twin', async () => {
+  const { pages } = await site('tidegauge-3.1.yaml');
+  const { view, html } = operation(pages, 'Append rows');
+  const rows = prop(view.requestBody?.contents[0].schema, 'rows');
+  const row = rows?.items;
+  assert.equal(row?.composition?.kind, 'tuple', 'the row is a tuple');
+  assert.equal(row?.items, undefined, 'the rest is no items schema of its own (that hid the positions)');
+  assert.deepEqual(
+    row?.subschemas?.map((s) => [s.kind, s.schema.type]),
+    [['furtherItems', 'number']],
+  );
+  inOrder(
+    pageText(html),
+    [
+      'rows',
+      'Tuple',
+      '[1] string <date-time>',
+      'Sample time (UTC)',
+      '[2] number',
+      'Water level above chart datum',
+      'Further items number',
+      'Further channels, in the order the series lists them',
+      'Constraints: >= -50, <= 50',
+    ],
+    'the page',
+  );
+  inOrder(
+    operationMarkdown(view),
+    [
+      '- `rows` (array of array, required): min items 1.',
+      '  - tuple [1]: string (date-time) — Sample time (UTC)',
+      '  - tuple [2]: number — Water level above chart datum, in metres',
+      '  - Further items (number): Further channels, in the order the series lists them >= -50. <= 50.',
+    ],
+    'the twin',
+  );
+});
+
+test('an array of strings shows what each item must be: pattern, length, allowed values with their meaning', async () => {
+  const { pages } = await site('tidegauge-3.1.yaml');
+  const append = operation(pages, 'Append rows');
+  inOrder(
+    pageText(append.html),
+    [
+      'labels string[]',
+      'Free labels for the upload',
+      'Constraints: unique items',
+      'Each item string',
+      'Constraints: max length 32, pattern ^[a-z0-9][a-z0-9-]*$',
+      'Example: "storm-surge"',
+      'quality string[]',
+      'Each item string',
+      'Allowed values: "raw" As the sensor sent it. "despiked" Single-sample spikes removed.',
+    ],
+    'the page',
+  );
+  const twin = operationMarkdown(append.view);
+  assert.match(
+    twin,
+    /- `labels` \(array of string\): Free labels .*unique items\. Each item: max length 32\. pattern \^\[a-z0-9\]\[a-z0-9-\]\*\$\. Example: "storm-surge"\./,
+  );
+  assert.match(
+    twin,
+    /- `quality` \(array of string\): Each item: One of: "raw" \(As the sensor sent it\.\), "despiked"/,
+  );
+  const read = operation(pages, 'Read a series');
+  const channels = read.view.parameterGroups.find((g) => g.location === 'query')?.parameters[0];
+  assert.deepEqual(channels?.constraints, ['max items 6', 'each item max length 24', 'each item pattern ^[a-z_]+$']);
+  assert.match(
+    pageText(read.html),
+    /Constraints: max items 6, each item max length 24, each item pattern \^\[a-z_\]\+\$/,
+  );
+});
+
+test('oneOf/anyOf [X, null] reads as X, nullable, and keeps the rules beside the oneOf and inside X', async () => {
+  const { pages } = await site('tidegauge-3.1.yaml');
+  const { view, html } = operation(pages, 'Read a series');
+  const schema = view.responses[0].content?.schema;
+  const datum = prop(schema, 'datum');
+  assert.equal(datum?.nullable, true);
+  assert.equal(datum?.title, 'Datum');
+  assert.deepEqual(names(datum), ['name', 'offset_m', 'legacy_offset'], "X's properties");
+  assert.deepEqual(
+    datum?.subschemas?.map((s) => [s.kind, s.schema.requiredNames]),
+    [['not', ['legacy_offset']]],
+    'the `not` beside the oneOf',
+  );
+  const surge = prop(schema, 'surge');
+  assert.equal(surge?.nullable, true, 'a null $ref counts as null');
+  assert.equal(surge?.deprecated, true, 'deprecated beside the anyOf');
+  assert.deepEqual(
+    surge?.subschemas?.map((s) => s.kind),
+    ['if', 'then', 'else'],
+    "X's own if/then/else",
+  );
+  inOrder(
+    pageText(html),
+    [
+      'datum object Datum nullable',
+      'The vertical datum, or null while the gauge is being levelled.',
+      'legacy_offset',
+      'Must not match any Required: legacy_offset',
+      'surge object nullable deprecated',
+      'If object kind string Value: "storm"',
+      'Then any Required: forecaster',
+      'Else any Must not match any Required: forecaster',
+    ],
+    'the page',
+  );
+  inOrder(
+    operationMarkdown(view),
+    [
+      '- `datum` (Datum, nullable): The vertical datum',
+      '  - Must not match (any): Required: `legacy_offset`.',
+      '- `surge` (object, nullable, deprecated)',
+      '  - Then (any): Required: `forecaster`.',
+    ],
+    'the twin',
+  );
+});

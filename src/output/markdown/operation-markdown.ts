@@ -4,6 +4,7 @@
  * a curl sample. Built from the same view model the page renders, so it says what the page says.
  */
 import {
+  hasItemDetails,
   isPropertyRule,
   type ApiOperationView,
   type ParameterView,
@@ -68,6 +69,25 @@ const nameList = (names: readonly string[]) =>
 
 /** What the page's facts list says of a node (values, default, constraints, content, link), in sentences. */
 function factsText(node: SchemaView): string[] {
+  return [...ownFactsText(node), itemsText(node)].filter(Boolean);
+}
+
+/** What an array's items (not objects) say of each item, as the page's 'Each item' line does. */
+function itemsText(node: SchemaView): string {
+  const items = node.type === 'array' ? node.items : undefined;
+  if (!items || !hasItemDetails(items)) return '';
+  const type = [
+    items.format && `(${items.format})`,
+    items.nullable ? 'nullable' : '',
+    items.deprecated ? 'deprecated' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const about = [text(items.descriptionHtml), ...ownFactsText(items)].filter(Boolean).join(' ');
+  return `Each item${type ? ` ${type}` : ''}${about ? `: ${about}` : '.'}`;
+}
+
+function ownFactsText(node: SchemaView): string[] {
   return [
     node.const !== undefined ? `Always ${node.const}.` : '',
     valuesText(node.enum, node.enumDescriptions),

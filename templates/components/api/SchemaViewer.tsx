@@ -1,5 +1,5 @@
 import { Fragment, useId, type ReactNode } from 'react';
-import type { CompositionView, SchemaView, SubschemaView } from '../../../src/api-view.js';
+import { hasItemDetails, type CompositionView, type SchemaView, type SubschemaView } from '../../../src/api-view.js';
 import { schemaKey, shownChildren } from '../../../src/openapi/field-anchors.js';
 import { isPropertyRule } from '../../../src/openapi/schema-keywords-to-view.js';
 import { FieldLink } from './FieldLink.js';
@@ -34,8 +34,7 @@ export function SchemaViewer({ schema, label = 'Schema', anchorOf = none }: Sche
       <div className="api-schema__root">
         <TypeLine node={schema} linked />
       </div>
-      <HtmlBlock className="api-schema__description" html={schema.descriptionHtml} />
-      <Facts node={schema} />
+      <NodeBody node={schema} />
       <Children node={schema} depth={0} treeKey="" anchorOf={anchorOf} />
     </div>
   );
@@ -66,12 +65,7 @@ function SchemaNode({
 }: NodeProps & { label?: string; heading?: ReactNode }) {
   const id = anchorOf(treeKey);
   const ref = schemaRef(node);
-  const body = (
-    <>
-      <HtmlBlock className="api-schema__description" html={node.descriptionHtml} />
-      <Facts node={node} />
-    </>
-  );
+  const body = <NodeBody node={node} />;
   if (!expandable(node)) {
     return (
       <div className="api-schema__node api-schema__leaf" id={id}>
@@ -292,8 +286,7 @@ function Alternatives({ composition, depth, treeKey, anchorOf, discriminator }: 
               <span className="api-schema__head">
                 <TypeLine node={variant} linked />
               </span>
-              <HtmlBlock className="api-schema__description" html={variant.descriptionHtml} />
-              <Facts node={variant} />
+              <NodeBody node={variant} />
               <Children node={variant} depth={depth + 1} treeKey={schemaKey(treeKey, `c${i}`)} anchorOf={anchorOf} />
             </div>
           </details>
@@ -347,6 +340,27 @@ function Circular({ name }: { name: string }) {
     <span className="api-schema__circular" title={`${name} contains itself; its fields are shown above`}>
       ↻ circular reference to {name}
     </span>
+  );
+}
+
+/** A node's description and facts, and for an array what its items' own schema says of each item. */
+function NodeBody({ node }: { node: SchemaView }) {
+  const items = node.type === 'array' ? node.items : undefined;
+  return (
+    <>
+      <HtmlBlock className="api-schema__description" html={node.descriptionHtml} />
+      <Facts node={node} />
+      {items && hasItemDetails(items) && (
+        <div className="api-schema__items">
+          <span className="api-schema__head">
+            <span className="api-schema__name">Each item</span>
+            <TypeLine node={items} linked />
+          </span>
+          <HtmlBlock className="api-schema__description" html={items.descriptionHtml} />
+          <Facts node={items} />
+        </div>
+      )}
+    </>
   );
 }
 
