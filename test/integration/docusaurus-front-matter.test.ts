@@ -170,3 +170,34 @@ test("a body's own top-level h1 is the title, as in Docusaurus: no second h1, no
   assert.match(html('none'), /<header><h1>guides\/none<\/h1><\/header>/);
   assert.equal(h1s(html('none')), 2);
 });
+
+test('a front matter value of the wrong type is DG202 naming the key; two docs with one id are DG205 naming both', async () => {
+  const root = await createMiniSite({
+    files: {
+      // Hand-written values Docusaurus rejects too: a word for a position, a string for a boolean.
+      'content/guides/antennas.md':
+        '---\ntitle: Antennas\nsidebar_position: first\nhide_title: "no"\n---\n\nGain and height.\n',
+      // A copied page that kept the original's id (its slug was changed, so the routes differ).
+      'content/guides/install.md': '---\nid: install\ntitle: Install the CLI\n---\n\nWith npm.\n',
+      'content/guides/install-linux.md':
+        '---\nid: install\nslug: /guides/linux\ntitle: Install on Linux\n---\n\nWith apt.\n',
+    },
+  });
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const wrongType = result.diagnostics.filter((d) => d.code === 'DG202');
+  assert.deepEqual(
+    wrongType
+      .map((d) => `${d.severity} ${d.file}:${d.line} ${/Invalid front matter "(\w+)"/.exec(d.message)?.[1]}`)
+      .sort(),
+    ['error content/guides/antennas.md:3 sidebar_position', 'error content/guides/antennas.md:4 hide_title'],
+    'each key of the wrong type',
+  );
+  const clash = result.diagnostics.filter((d) => d.code === 'DG205');
+  assert.equal(clash.length, 1, JSON.stringify(result.diagnostics));
+  assert.equal(result.diagnostics.filter((d) => d.code === 'DG204').length, 0, 'the routes differ');
+  assert.equal(clash[0].severity, 'error');
+  assert.match(
+    clash[0].message,
+    /doc id "guides\/install": content\/guides\/install(-linux)?\.md and content\/guides\/install(-linux)?\.md/,
+  );
+});
