@@ -31,7 +31,7 @@ async function shownOs(page: Page, expected: string): Promise<void> {
   );
 }
 
-test('a groupId choice follows on other pages and in other browser tabs; queryString is written to the URL', async () => {
+test('a groupId choice follows on the page, on other pages and in other browser tabs; queryString is written to the URL', async () => {
   await site.withPage({}, async ({ page, context }) => {
     await page.goto(`${site.url}/guides/install-cli`);
     await waitForHydration(page);
@@ -44,8 +44,12 @@ test('a groupId choice follows on other pages and in other browser tabs; querySt
     const other = await context.newPage();
     await other.goto(`${site.url}/guides/sdk-clients`);
     await shownOs(other, 'linux');
-    await other.locator(`${OS} [role="tab"][data-tab-value="win"]`).click();
+    await other.locator(`${OS} [role="tab"][data-tab-value="win"]`).first().click();
     await shownOs(page, 'win'); // the first browser tab follows through the storage event
+    // The other group of the same groupId on the page follows too.
+    const proxy = other.locator(OS).nth(1);
+    await proxy.locator('[role="tab"][data-tab-value="win"][aria-selected="true"]').waitFor();
+    assert.match(await proxy.locator('[data-tab-panel]:not([hidden])').innerText(), /Environment Variables/);
     assert.equal(
       await other.evaluate(() => localStorage.getItem('docusaurus.tab.operating-systems')),
       'win',
