@@ -151,7 +151,11 @@ async function interactiveMappingSite(mapping: string, more: Record<string, stri
 
 test("the mapping's own components with state or handlers hydrate as islands of the mapping; markup-only ones stay HTML", async () => {
   const root = await interactiveMappingSite(INTERACTIVE_MAPPING);
-  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const cache = createBuildCache();
+  await runBuild({ configPath: join(root, 'site.config.ts'), cache });
+  // Warm (the mapping's bundles and its browser check kept) equals cold.
+  const result = await runBuild({ configPath: join(root, 'site.config.ts'), cache });
+  assert.ok(cache.steps.has('mdx-scope-browser'), 'the browser check is a cached stage');
   assert.deepEqual(result.diagnostics, [], 'no DG257: they hydrate');
   const keys = bodyOf(textOf(result, 'guides/keys/index.html'));
   assert.match(
@@ -167,6 +171,9 @@ test("the mapping's own components with state or handlers hydrate as islands of 
   const withCode = chunks.filter((f) => /Show key/.test(Buffer.from(f.contents as Uint8Array).toString('utf8')));
   assert.equal(withCode.length, 1, 'the mapping is one chunk');
   assert.ok(!/^assets\/js\/entry\./.test(withCode[0].path), 'not in the entry every page loads');
+  const cold = await runBuild({ configPath: join(root, 'site.config.ts') });
+  for (const path of ['guides/keys/index.html', 'guides/shortcuts/index.html', withCode[0].path])
+    assert.equal(textOf(result, path), textOf(cold, path), path);
 });
 
 test('when the mapping does not bundle for the browser, its interactive components are DG257 at their keys', async () => {
