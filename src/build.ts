@@ -44,7 +44,7 @@ import { loadKatexAssets } from './output/katex-assets.js';
 import { loadInfimaAsset } from './output/infima-assets.js';
 import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
-import { htmlPathForRoute, type OutputFile } from './output/output-file.js';
+import { htmlPathForRoute, type KeyedOutputFile, type OutputFile, type WritableFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
 import { agentMarkdownFiles } from './output/build-agent-files.js';
 import { loadConfig } from './config/load-config.js';
@@ -105,8 +105,11 @@ export interface BuildResult {
   watchFiles: string[];
   /** With `defer`: the outputs `files` leaves out (pages, the 404 page, the search index). */
   deferred?: DeferredOutput[];
-  /** With `stream`: every output file, the same as `files` would hold, produced as it is taken. */
-  stream?: AsyncIterable<OutputFile>;
+  /**
+   * With `stream`: every output file, the same as `files` would hold, produced as it is taken; pages
+   * as keyed files, rendered only when the writer has no file of the same key from the last build.
+   */
+  stream?: AsyncIterable<WritableFile>;
   /** With `defer` and a cache: the site model one Markdown page can be parsed and rendered again against (dev). */
   pageEdits?: PageEditModel;
 }
@@ -402,6 +405,19 @@ function deferredOutput(
 }
 
 /**
+ * A page as the writer takes it: its render key, and its HTML rendered only if the writer needs it
+ * (the last build did not leave this page's file under the same key). The key is read only by a
+ * writer that tracks its files (with the build cache); without one, hashing pages costs time.
+ */
+const keyedPage = (job: RenderJob, path = htmlPathForRoute(job.route)): KeyedOutputFile => ({
+  path,
+  get key() {
+    return job.key;
+  },
+  make: () => job.render(),
+});
+
+/**
  * Every output file of a build, each made when the writer takes it: first the files that need no
  * page HTML, then the Markdown twins and llms-full.txt, then each page rendered, then the search
  * index (built meanwhile on another thread, fed the pages a few at a time).
@@ -409,7 +425,7 @@ function deferredOutput(
 async function* streamOutput(
   planned: PlannedOutput,
   { cache, onProgress: progress = () => {} }: Pick<BuildOptions, 'cache' | 'onProgress'>,
-): AsyncGenerator<OutputFile> {
+): AsyncGenerator<WritableFile> {
   const { render, site } = planned;
   const searchFiles = searchFilesOffThread(planned, cache);
   progress('write files');
@@ -417,8 +433,8 @@ async function* streamOutput(
   progress('write Markdown twins');
   yield* agentMarkdownFiles(site.table, planned.markdownOf);
   progress('write pages');
-  for (const job of render.pages) yield { path: htmlPathForRoute(job.route), contents: job.render() };
-  yield { path: '404.html', contents: render.notFound.render() };
+  for (const job of render.pages) yield keyedPage(job);
+  yield keyedPage(render.notFound, '404.html');
   progress('search index');
   yield* await searchFiles;
 }

@@ -23,7 +23,7 @@ export interface BuildCache {
   highlighter: Highlighter;
   /** Files read, front matter split and Markdown pages parsed, by path (`cachedEachAsync`, `cachedEach`, `cachedBatch` in load-content). */
   content: ContentCache;
-  /** Rendered pages by route (`cachedEach` in render-site). */
+  /** Rendered pages by route (`cachedEach` in render-site): kept within one process (dev), not saved. */
   render: RenderCache;
   /** Markdown twins by route (`cachedEach` in build.ts); keyed by the same page hashes as `render`. */
   markdown: ItemCache<string>;
@@ -33,7 +33,10 @@ export interface BuildCache {
   search: ItemCache<OutputFile[]>;
   /** The index of each part of the searchable pages (`cachedBatch`), merged into the search index files. */
   searchParts: ItemCache<SearchIndexPart>;
-  /** What the last `docsgen build` wrote and where, so that unchanged files are linked, not written. */
+  /**
+   * What the last `docsgen build` wrote and where, with each page's render key, so that unchanged
+   * files are linked, not written, and unchanged pages are not even rendered.
+   */
   output?: OutputManifest;
   /** What each shard of the saved cache holds (persist-cache): a save rewrites only the changed ones. */
   saved?: SavedShards;

@@ -24,7 +24,13 @@ export interface CachePart {
 
 const sourceOf = (cache: BuildCache, path: string) => cache.content.sources.results.get(path)?.value.source;
 
-/** In restore order: `sources` first, since splits are saved without the source file they share with it. */
+/**
+ * In restore order: `sources` first, since splits are saved without the source file they share with it.
+ * Rendered pages are not saved: the output directory holds them, and the writer takes each page
+ * again from there while its render key is the one the output manifest records (a page whose file
+ * was deleted or touched is rendered again, ~1 ms). Saving them was most of the cache's bytes, and
+ * reading them back most of a warm build's reading.
+ */
 export const CACHE_PARTS: readonly CachePart[] = [
   {
     name: 'sources',
@@ -58,17 +64,6 @@ export const CACHE_PARTS: readonly CachePart[] = [
     shards: 64,
     entries: (cache) => cache.content.parses.results,
     restore: (cache, entries) => (cache.content.parses.results = entries as Content['parses']['results']),
-  },
-  {
-    // Rendered pages (UTF-8 bytes already); restored as Buffers over the same bytes.
-    name: 'html',
-    shards: 64,
-    entries: (cache) => cache.render.results,
-    restore: (cache, entries) => (cache.render.results = entries as BuildCache['render']['results']),
-    unpack: (value) => {
-      const { key, value: bytes } = value as { key: string; value: Uint8Array };
-      return { key, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-    },
   },
   {
     name: 'markdown',

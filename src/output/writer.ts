@@ -5,7 +5,7 @@ import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DocsgenError, errorDiagnostic } from '../diagnostics/diagnostic.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
-import type { OutputFile } from './output-file.js';
+import { contentsOf, type WritableFile } from './output-file.js';
 
 /** The file system calls the writer makes; tests pass one that fails (a full disk) to see what is reported. */
 export type WriterFs = Pick<typeof nodeFs, 'link' | 'mkdir' | 'readdir' | 'rename' | 'rm' | 'stat' | 'writeFile'>;
@@ -22,14 +22,23 @@ export interface WriteReport {
 /** The files a write left in an output directory, so that the next write can reuse the unchanged ones. */
 export interface OutputManifest {
   dir: string;
-  files: Map<string, { hash: string; size: number; mtimeMs: number }>;
+  files: Map<string, FileRecord>;
+}
+
+/** One file of the manifest: its bytes' hash and stamp, and the digest of its key when it was a keyed file. */
+interface FileRecord {
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  key?: string;
 }
 
 /**
  * What a writer writes: a list, or files produced one at a time as the writer takes them (a
  * build renders each page as it is written, so a large site's HTML is never all in memory).
+ * Keyed files (pages) are made only when the last write did not leave them (`KeyedOutputFile`).
  */
-export type OutputFiles = Iterable<OutputFile> | AsyncIterable<OutputFile>;
+export type OutputFiles = Iterable<WritableFile> | AsyncIterable<WritableFile>;
 
 export interface Writer {
   write(files: OutputFiles): Promise<WriteReport>;
@@ -92,22 +101,28 @@ export function createFsWriter(
       let count = 0;
       let manifest: OutputManifest | undefined;
       let reused = 0;
+      let same = 0;
       try {
         const folder = folders(fs);
         const known = last?.dir === target ? last.files : undefined;
         const records = await mapWithLimit(files, WRITES_IN_FLIGHT, async (file) => {
-          bytes += size(file.contents);
           count += 1;
           await folder(dirname(join(staging, file.path)));
-          if (!track) return void (await fs.writeFile(join(staging, file.path), file.contents));
-          const record = await placeFile(file, { staging, target, known: known?.get(file.path), fs });
-          if (record === known?.get(file.path)) reused += 1;
+          if (!track) {
+            const contents = contentsOf(file);
+            bytes += size(contents);
+            return void (await fs.writeFile(join(staging, file.path), contents));
+          }
+          const { record, linked } = await placeFile(file, { staging, target, known: known?.get(file.path), fs });
+          bytes += record.size;
+          if (linked) reused += 1;
+          if (record === known?.get(file.path)) same += 1;
           return [file.path, record] as const;
         });
         // The same object when nothing changed, so the build cache knows it has nothing new to save.
         if (track)
           manifest =
-            last && known && reused === count && known.size === count
+            last && known && same === count && known.size === count
               ? last
               : { dir: target, files: new Map(records.filter((record) => record !== undefined).sort(byPath)) };
         await fs.rename(target, previous).catch((error: NodeJS.ErrnoException) => {
@@ -206,35 +221,53 @@ function writeFailure(error: unknown, target: string): unknown {
   );
 }
 
-type FileRecord = OutputManifest['files'] extends Map<string, infer R> ? R : never;
+/** A digest of a keyed file's key: keys can be long (a page's render key), the manifest is saved with the cache. */
+const keyDigest = (key: string) => createHash('sha1').update(key).digest('base64');
+
+/** Whether the file at `path` of the current output is still the one `known` recorded (nobody deleted or touched it). */
+async function untouched(path: string, known: FileRecord, fs: WriterFs): Promise<boolean> {
+  const current = await fs.stat(path).catch(() => undefined);
+  return Boolean(current?.isFile() && current.size === known.size && current.mtimeMs === known.mtimeMs);
+}
+
+/** Links the current output's file into the staging directory when it is untouched; false when it is not (or cannot be linked). */
+async function linkUnchanged(
+  path: string,
+  { staging, target, known, fs }: { staging: string; target: string; known: FileRecord; fs: WriterFs },
+): Promise<boolean> {
+  if (!(await untouched(join(target, path), known, fs))) return false;
+  return fs.link(join(target, path), join(staging, path)).then(
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * Puts one file into the staging directory: a hard link to the same file of the current output
- * when the last write left it there with these exact bytes and nobody touched it since (same
- * size and modification time), else a fresh write. Linking is several times faster than writing,
- * and an unchanged site is mostly unchanged files.
+ * when the last write left it there and nobody touched it since (same size and modification time),
+ * else a fresh write. A keyed file (a page) is taken again when its key is the one recorded,
+ * without making its bytes; any other file when its bytes hash as recorded. Linking is several
+ * times faster than writing, and an unchanged site is mostly unchanged files. The record is
+ * `known` itself when nothing about the file changed.
  */
 async function placeFile(
-  file: OutputFile,
-  { staging, target, known, fs }: { staging: string; target: string; known?: FileRecord; fs: WriterFs },
-): Promise<FileRecord> {
-  const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+  file: WritableFile,
+  where: { staging: string; target: string; known?: FileRecord; fs: WriterFs },
+): Promise<{ record: FileRecord; linked: boolean }> {
+  const { staging, known, fs } = where;
+  const key = 'make' in file ? keyDigest(file.key) : undefined;
+  if (known && key !== undefined && known.key === key && (await linkUnchanged(file.path, { ...where, known })))
+    return { record: known, linked: true };
+  const contents = contentsOf(file);
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const hash = createHash('sha1').update(bytes).digest('hex');
+  const sameBytes = known && known.hash === hash && known.size === bytes.byteLength;
+  if (sameBytes && (await linkUnchanged(file.path, { ...where, known })))
+    return { record: known.key === key ? known : { ...known, key }, linked: true };
   const destination = join(staging, file.path);
-  if (known && known.hash === hash && known.size === bytes.byteLength) {
-    const current = await fs.stat(join(target, file.path)).catch(() => undefined);
-    const untouched = current?.isFile() && current.size === known.size && current.mtimeMs === known.mtimeMs;
-    if (
-      untouched &&
-      (await fs.link(join(target, file.path), destination).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return known;
-  }
   await fs.writeFile(destination, bytes);
-  return { hash, size: bytes.byteLength, mtimeMs: (await fs.stat(destination)).mtimeMs };
+  const record: FileRecord = { hash, size: bytes.byteLength, mtimeMs: (await fs.stat(destination)).mtimeMs };
+  return { record: key === undefined ? record : { ...record, key }, linked: false };
 }
 
 /** Keeps the output in memory: used by `docsgen dev` and by tests. */
@@ -251,8 +284,9 @@ export function createMemoryWriter(): MemoryWriter {
       let bytes = 0;
       let count = 0;
       for await (const file of output) {
-        files.set(file.path, file.contents);
-        bytes += size(file.contents);
+        const contents = contentsOf(file);
+        files.set(file.path, contents);
+        bytes += size(contents);
         count += 1;
       }
       return { files: count, bytes };

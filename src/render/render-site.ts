@@ -23,10 +23,10 @@ export interface Renderer {
 export const builtinRenderer: Renderer = { renderPage, version: 'builtin' };
 
 /**
- * HTML kept between builds (the build cache of `docsgen build` and `docsgen dev`), by route: a
- * page is rendered again only when the key of what it is rendered from (its props, the head
- * script, the renderer) changes. The HTML is kept as rendered and as saved: UTF-8 bytes, written
- * out as they are, never decoded.
+ * HTML kept between builds of one process (`docsgen dev`), by route: a page is rendered again only
+ * when the key of what it is rendered from (its props, the head script, the renderer) changes. The
+ * HTML is kept as rendered: UTF-8 bytes, written out as they are, never decoded. Not saved with the
+ * build cache: `docsgen build` takes unchanged pages from its last output by the same key.
  */
 export type RenderCache = ItemCache<PageHtml>;
 

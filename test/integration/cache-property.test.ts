@@ -1,13 +1,17 @@
 // The build cache as a property: after any sequence of edits an author (or CI) makes — page text,
 // front matter, new and deleted pages, config values taken from the environment, templates, static
-// files, the OpenAPI description — a build with the cache (saved to disk and restored in between,
-// as `docsgen build` does) writes byte for byte what a build without one writes.
+// files, the OpenAPI description, output files deleted or edited by hand — a build with the cache
+// (saved to disk and restored in between, and written by the writer that takes unchanged pages from
+// the last output by their render keys, as `docsgen build` does) writes byte for byte what a build
+// without one writes.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runBuild, type BuildResult } from '../../src/build.js';
+import { createFsWriter } from '../../src/output/writer.js';
+import type { WritableFile } from '../../src/output/output-file.js';
 import { createBuildCache, type BuildCache } from '../../src/build-cache/build-cache.js';
 import { restoreCache, saveCache } from '../../src/build-cache/persist-cache.js';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
@@ -120,6 +124,33 @@ const linkedPageLater: Edit = async (root) => {
   return 'new page coverage-map.md that next.md links to';
 };
 
+/** Where the cached builds of a site are written (beside it, as `docsgen build --out` would). */
+const outDir = (root: string) => `${root}-out`;
+
+/** Every file of an output directory with its bytes. */
+async function snapshot(dir: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(join(dir, file))] as const)));
+}
+
+/**
+ * Pages of the last output deleted or edited by hand (a deploy step, an author poking at the HTML):
+ * the writer must not take them again as if they were what it wrote.
+ */
+const tamperedOutput: Edit = async (root, rng) => {
+  const out = outDir(root);
+  const pages = (await readdir(out, { recursive: true }).catch(() => [] as string[])).filter((path) =>
+    path.endsWith('.html'),
+  );
+  if (pages.length < 2) return 'no output to tamper with';
+  const [gone, edited] = rng.shuffle(pages.sort());
+  await rm(join(out, gone));
+  const html = await readFile(join(out, edited), 'utf8');
+  await writeFile(join(out, edited), html.replace('<title>', `<title>${rng.pick(WORDS)} `));
+  return `output: ${gone} deleted, ${edited} edited by hand`;
+};
+
 /** The edits, each returning what it did (the failure message names the sequence). */
 const EDITS: Edit[] = [
   async (root, rng) => {
@@ -207,6 +238,7 @@ const EDITS: Edit[] = [
   },
   linkedPageLater,
   linkedPageLater,
+  tamperedOutput,
   async (root) => {
     // A new slug in the front matter of the page others link to (./start.md): their links follow it.
     const file = join(root, 'content/guides/start.md');
@@ -253,6 +285,23 @@ function outputOf(result: BuildResult, label: string): Map<string, Buffer> {
   return new Map((result.files ?? []).map((file) => [file.path, Buffer.from(file.contents)]));
 }
 
+/**
+ * A streamed build written as `docsgen build` writes it: into `out`, taking the files and pages the
+ * last write left unchanged (by the output manifest the cache keeps), `made` told of each page rendered.
+ */
+async function writeAsCli(result: BuildResult, cache: BuildCache, out: string, made?: string[]) {
+  const stream = result.stream!;
+  async function* counted(): AsyncGenerator<WritableFile> {
+    for await (const file of stream)
+      yield 'make' in file && made
+        ? { path: file.path, key: file.key, make: () => (made.push(file.path), file.make()) }
+        : file;
+  }
+  const report = await createFsWriter(out, { track: true, previous: cache.output }).write(counted());
+  cache.output = report.manifest;
+  return snapshot(out);
+}
+
 /** The cache as the next `docsgen build` finds it: saved to disk and read back. */
 async function throughDisk(cache: BuildCache, file: string): Promise<BuildCache> {
   await saveCache(cache, file, 'property-test');
@@ -278,7 +327,9 @@ test('after every random edit, a cached build is byte-identical to a build witho
   const configPath = join(root, 'site.config.ts');
   const cacheFile = join(await mkdtemp(join(tmpdir(), 'docsgen-cache-')), 'cache.v8');
   let cache = createBuildCache();
-  outputOf(await runBuild({ configPath, cache }), 'first build');
+  const first = await runBuild({ configPath, cache, stream: true });
+  assert.deepEqual(errorsOf(first), [], 'first build: no errors');
+  await writeAsCli(first, cache, outDir(root));
   const done: string[] = [];
   // Every kind of edit once, in a random order, then a few more at random.
   const edits = [...rng.shuffle(EDITS), ...Array.from({ length: 8 }, () => rng.pick(EDITS))];
@@ -286,10 +337,11 @@ test('after every random edit, a cached build is byte-identical to a build witho
     cache = await throughDisk(cache, cacheFile);
     done.push(await edit(root, rng));
     const label = `seed ${seed}, after: ${done.join('; ')}`;
-    const [warmResult, coldResult] = [await runBuild({ configPath, cache }), await runBuild({ configPath })];
+    const warmResult = await runBuild({ configPath, cache, stream: true });
+    const coldResult = await runBuild({ configPath });
     assert.deepEqual(diagnosticsOf(warmResult), diagnosticsOf(coldResult), `${label}: the same diagnostics`);
     if (errorsOf(coldResult).length) continue;
-    const warm = outputOf(warmResult, label);
+    const warm = await writeAsCli(warmResult, cache, outDir(root));
     const cold = outputOf(coldResult, label);
     assert.deepEqual([...warm.keys()].sort(), [...cold.keys()].sort(), `${label}: file list`);
     const differing = [...cold].filter(([path, bytes]) => !warm.get(path)!.equals(bytes)).map(([path]) => path);
@@ -304,15 +356,16 @@ test('after a one-line edit of one page, only that page is rendered and converte
   const configPath = join(root, 'site.config.ts');
   const cacheFile = join(await mkdtemp(join(tmpdir(), 'docsgen-cache-')), 'cache.v8');
   const first = createBuildCache();
-  outputOf(await runBuild({ configPath, cache: first }), 'first build');
+  const rendered: string[] = [];
+  await writeAsCli(await runBuild({ configPath, cache: first, stream: true }), first, outDir(root), rendered);
+  assert.ok(rendered.length >= 5, `the first build renders every page (${rendered.length})`);
   const cache = await throughDisk(first, cacheFile);
-  const before = {
-    render: new Map(cache.render.results),
-    markdown: new Map(cache.markdown.results),
-  };
+  const before = new Map(cache.markdown.results);
   const edited = join(root, 'content/guides/next.md');
   await writeFile(edited, `${await readFile(edited, 'utf8')}\nOne more line.\n`);
-  const warm = outputOf(await runBuild({ configPath, cache }), 'after the edit');
+  rendered.length = 0;
+  const warm = await writeAsCli(await runBuild({ configPath, cache, stream: true }), cache, outDir(root), rendered);
+  assert.deepEqual(rendered, ['guides/next/index.html'], 'only the edited page is rendered');
   const cold = outputOf(await runBuild({ configPath }), 'cold');
   assert.deepEqual(
     [...cold].filter(([path, bytes]) => !warm.get(path)?.equals(bytes)),
@@ -320,17 +373,27 @@ test('after a one-line edit of one page, only that page is rendered and converte
     'the same output',
   );
   // Saved again, only the shards holding what the edit changed are written (the page's parse,
-  // split, source, HTML and twin, the search index and the output manifest's few parts).
+  // split, source and twin, the search index and the output manifest's few parts).
   const shardFolder = cacheFile.replace(/\.v8$/, '.shards');
   const shardsBefore = new Set(await readdir(shardFolder));
   await saveCache(cache, cacheFile, 'property-test');
   const written = (await readdir(shardFolder)).filter((name) => !shardsBefore.has(name));
   assert.ok(shardsBefore.size >= 20, `the cache is saved in shards (${shardsBefore.size})`);
   assert.ok(written.length > 0 && written.length <= 10, `a few shards written again: ${written.length}`);
-  for (const stage of ['render', 'markdown'] as const) {
-    const redone = [...cache[stage].results]
-      .filter(([route, entry]) => before[stage].get(route) !== entry)
-      .map(([route]) => route);
-    assert.deepEqual(redone, ['/guides/next'], `${stage}: only the edited page was produced again`);
-  }
+  const redone = [...cache.markdown.results]
+    .filter(([route, entry]) => before.get(route) !== entry)
+    .map(([route]) => route);
+  assert.deepEqual(redone, ['/guides/next'], 'markdown: only the edited page was produced again');
+  // Pages of the output deleted or edited by hand are rendered again, not taken as the writer left them.
+  rendered.length = 0;
+  await rm(join(outDir(root), 'guides/start/index.html'));
+  const hand = join(outDir(root), 'guides/witnesses/index.html');
+  await writeFile(hand, (await readFile(hand, 'utf8')).replace('<title>', '<title>Edited '));
+  const repaired = await writeAsCli(await runBuild({ configPath, cache, stream: true }), cache, outDir(root), rendered);
+  assert.deepEqual(rendered.sort(), ['guides/start/index.html', 'guides/witnesses/index.html'], 'rendered again');
+  assert.deepEqual(
+    [...cold].filter(([path, bytes]) => !repaired.get(path)?.equals(bytes)),
+    [],
+    'the same output after the output was tampered with',
+  );
 });

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSitemap, buildRobotsTxt } from '../../src/output/build-sitemap.js';
-import { createFsWriter, createMemoryWriter } from '../../src/output/writer.js';
-import { htmlPathForRoute } from '../../src/output/output-file.js';
+import { createFsWriter, createMemoryWriter, type OutputManifest } from '../../src/output/writer.js';
+import { htmlPathForRoute, type KeyedOutputFile, type WritableFile } from '../../src/output/output-file.js';
 import { joinBase, stripBase, normalizeRoute } from '../../src/shared/url.js';
 import { resolveRequestPath } from '../../src/serve/site-handler.js';
 import { formatDiagnostics } from '../../src/diagnostics/format-diagnostics.js';
@@ -106,6 +106,62 @@ test('fs writer links files the last write left unchanged instead of writing the
     (await createFsWriter(`${out}-other`, { track: true, previous: repaired.manifest }).write(site('about'))).reused,
     0,
   );
+});
+
+test('fs writer takes a keyed file (a page) again by its key, without making it, unless it was deleted or touched', async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'docsgen-writer-')), 'build');
+  const made: string[] = [];
+  const page = (path: string, key: string, html: string): KeyedOutputFile => ({
+    path,
+    key,
+    make: () => (made.push(path), html),
+  });
+  const site = (aboutKey: string, about: string) => [
+    page('index.html', 'home-v1', '<h1>Home</h1>'),
+    page('about/index.html', aboutKey, about),
+    page('hexes/index.html', 'hexes-v1', '<h1>Hexes</h1>'),
+    { path: 'sitemap.xml', contents: '<urlset/>' },
+  ];
+  const write = (files: WritableFile[], previous?: OutputManifest) =>
+    createFsWriter(out, { track: true, previous }).write(files);
+  const first = await write(site('about-v1', '<h1>About</h1>'));
+  assert.deepEqual(
+    made.sort(),
+    ['about/index.html', 'hexes/index.html', 'index.html'],
+    'the first write makes every page',
+  );
+  made.length = 0;
+  const again = await write(site('about-v1', '<h1>About</h1>'), first.manifest);
+  assert.deepEqual(made, [], 'unchanged keys: no page is made');
+  assert.equal(again.reused, 4);
+  assert.equal(again.manifest, first.manifest, 'nothing changed: the same manifest object');
+  assert.equal(again.bytes, first.bytes, 'the bytes of linked pages are counted too');
+
+  const edited = await write(site('about-v2', '<h1>About us</h1>'), again.manifest);
+  assert.deepEqual(made, ['about/index.html'], 'only the page whose key changed is made');
+  assert.equal(await readFile(join(out, 'about/index.html'), 'utf8'), '<h1>About us</h1>');
+  made.length = 0;
+  // A new key with the same bytes: made, then linked (its bytes hash as recorded), the new key kept.
+  const sameBytes = await write(site('about-v3', '<h1>About us</h1>'), edited.manifest);
+  assert.deepEqual([made, sameBytes.reused], [['about/index.html'], 4]);
+  made.length = 0;
+  assert.deepEqual((await write(site('about-v3', '<h1>About us</h1>'), sameBytes.manifest)).reused, 4);
+  assert.deepEqual(made, [], 'the new key was recorded');
+
+  // A page deleted by hand and one edited by hand (to the same size): made again, not trusted.
+  await rm(join(out, 'index.html'));
+  await writeFile(join(out, 'hexes/index.html'), '<h1>HEXES</h1>');
+  const repaired = await write(site('about-v3', '<h1>About us</h1>'), sameBytes.manifest);
+  assert.deepEqual(made.sort(), ['hexes/index.html', 'index.html']);
+  assert.equal(repaired.reused, 2);
+  assert.equal(await readFile(join(out, 'index.html'), 'utf8'), '<h1>Home</h1>');
+  assert.equal(await readFile(join(out, 'hexes/index.html'), 'utf8'), '<h1>Hexes</h1>');
+  made.length = 0;
+  // Without tracking (--no-cache) every page is made and no key is read.
+  const untracked = [page('index.html', 'unused', '<h1>Home</h1>')];
+  Object.defineProperty(untracked[0], 'key', { get: () => assert.fail('the key of an untracked write is not read') });
+  await createFsWriter(out).write(untracked);
+  assert.deepEqual(made, ['index.html']);
 });
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
