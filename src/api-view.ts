@@ -261,6 +261,11 @@ export interface ApiOperationView {
   tags: string[];
   deprecated: boolean;
   descriptionHtml?: string;
+  /**
+   * The same description's Markdown as written, its links rewritten to where `descriptionHtml`'s
+   * lead (Redoc-style anchors, site paths with the baseUrl): what the Markdown twin carries.
+   */
+  descriptionMarkdown?: string;
   /** Each way to authenticate in words ('API key in header x-api-key'); any one of them is enough. */
   security: string[];
   /**

@@ -20,7 +20,7 @@ import { securityToWords } from './security-to-words.js';
 import { isPublicOperation, securityAlternatives } from './security-view.js';
 import { serverUrl } from './server-url.js';
 import { buildSnippetRequest } from './snippet-request.js';
-import { renderDescriptionField, type ViewContext } from './view-context.js';
+import { renderDescriptionField, renderDescriptionParts, type ViewContext } from './view-context.js';
 import { optionalField } from './optional-field.js';
 
 export interface OperationViewInput {
@@ -45,7 +45,7 @@ const LOCATIONS: { location: ParameterLocation; title: string }[] = [
 export function buildOperationView(input: OperationViewInput): ApiOperationView {
   const { entry, ctx } = input;
   const { operation } = entry;
-  const descriptionHtml = renderDescriptionField(ctx, operation.description, `${entry.pointer}/description`);
+  const description = renderDescriptionParts(ctx, operation.description, `${entry.pointer}/description`);
   const parameterGroups = groupParameters(entry, ctx);
   const { value: body, ref: bodyRef } = resolveRef<RequestBodyObject>(ctx.document, operation.requestBody);
   const requestBody =
@@ -92,7 +92,10 @@ export function buildOperationView(input: OperationViewInput): ApiOperationView 
     view.sections = webhookSections(view.sections, requestBody);
   }
   if (typeof operation.operationId === 'string') view.operationId = operation.operationId;
-  if (descriptionHtml) view.descriptionHtml = descriptionHtml;
+  if (description) {
+    view.descriptionHtml = description.html;
+    view.descriptionMarkdown = description.markdown;
+  }
   if (requestBody) view.requestBody = requestBody;
   return view;
 }

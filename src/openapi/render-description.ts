@@ -5,6 +5,7 @@ import type { LinkRef } from '../model.js';
 import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownContext } from '../content/markdown-context.js';
 import type { MarkdownProcessor } from '../content/markdown-processor.js';
+import { descriptionMarkdown } from './description-markdown.js';
 import { plainTextHtml } from './plain-text-html.js';
 import { treeText } from '../shared/hast-text.js';
 
@@ -26,6 +27,8 @@ export interface RenderedDescription {
   html: string;
   /** Plain text, for search. */
   text: string;
+  /** The Markdown as written, its links rewritten to where `html`'s lead (for the Markdown twins). */
+  markdown: string;
   links: LinkRef[];
   anchors: string[];
   diagnostics: Diagnostic[];
@@ -39,7 +42,14 @@ export interface RenderedDescription {
 export function renderDescription(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
   const plain = plainTextHtml(markdown);
   if (plain !== undefined)
-    return { html: plain, text: markdown.replace(/\s+/g, ' ').trim(), links: [], anchors: [], diagnostics: [] };
+    return {
+      html: plain,
+      text: markdown.replace(/\s+/g, ' ').trim(),
+      markdown,
+      links: [],
+      anchors: [],
+      diagnostics: [],
+    };
   const context = createMarkdownContext({
     sourcePath: options.sourcePath,
     docRoutes: NO_ROUTES,
@@ -52,10 +62,18 @@ export function renderDescription(markdown: string, options: RenderDescriptionOp
   });
   const file = new VFile({ value: markdown, data: { docsgen: context } });
   // The text is taken from the tree before it becomes a string (processSync in steps).
-  const tree = options.processor.runSync(options.processor.parse(file), file);
+  const parsed = options.processor.parse(file);
+  const tree = options.processor.runSync(parsed, file);
   const html = String(options.processor.stringify(tree, file));
   const text = treeText(tree);
   // Positions inside a description are not positions in the file: keep the link, drop the line.
   const links = context.links.map(({ route, hash, raw }) => ({ route, hash, raw }));
-  return { html, text, links, anchors: context.anchors, diagnostics: context.diagnostics };
+  return {
+    html,
+    text,
+    markdown: descriptionMarkdown(markdown, parsed, links, options.baseUrl),
+    links,
+    anchors: context.anchors,
+    diagnostics: context.diagnostics,
+  };
 }

@@ -67,6 +67,18 @@ export function createPageCollector(): PageCollector {
  * recorded on the page, the links with `pointer` (where the field is in the document) for messages.
  */
 export function renderDescriptionField(ctx: ViewContext, markdown: unknown, pointer?: string): string | undefined {
+  return renderDescriptionParts(ctx, markdown, pointer)?.html;
+}
+
+/**
+ * `renderDescriptionField`, with the description's own Markdown (links rewritten like the HTML's)
+ * beside the HTML, for a field whose Markdown twin carries it.
+ */
+export function renderDescriptionParts(
+  ctx: ViewContext,
+  markdown: unknown,
+  pointer?: string,
+): { html: string; markdown: string } | undefined {
   if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
   // Few descriptions have a heading that would take a section's id: only those are rendered again.
   const first = ctx.renderMarkdown(markdown);
@@ -77,7 +89,7 @@ export function renderDescriptionField(ctx: ViewContext, markdown: unknown, poin
   ctx.page.links.push(...(pointer ? rendered.links.map((link) => ({ ...link, pointer })) : rendered.links));
   ctx.page.anchors.push(...anchors);
   ctx.page.diagnostics.push(...rendered.diagnostics);
-  return html || undefined;
+  return html ? { html, markdown: rendered.markdown.trim() } : undefined;
 }
 
 /**

@@ -249,7 +249,9 @@ export function operationMarkdown(view: ApiOperationView): string {
       : `\`${view.method.toUpperCase()} ${view.path}\``,
     view.serverUrl ? `Server: ${view.serverUrl}` : '',
     view.deprecated ? '**Deprecated.**' : '',
-    view.descriptionHtml ? htmlToMarkdown(view.descriptionHtml) : '',
+    // The description as its authors wrote it (links rewritten as on the page): converting the page's
+    // HTML back was most of the twins' time on large APIs. A view made without it (by hand): converted.
+    view.descriptionMarkdown ?? (view.descriptionHtml ? htmlToMarkdown(view.descriptionHtml) : ''),
     view.security.length ? `## Authentication\n\n${view.security.map((s) => `- ${s}`).join('\n')}` : '',
     view.public && !view.securityRequirements?.length
       ? '## Authentication\n\nNone: this operation needs no credentials.'
