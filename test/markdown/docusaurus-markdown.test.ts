@@ -271,3 +271,28 @@ test('an unknown ::: directive is DG203 at its line and column, naming the admon
   for (const type of ['note', 'tip', 'info', 'warning', 'danger', 'caution'])
     assert.match(diagnostics[0].hint ?? '', new RegExp(`\\b${type}\\b`), `the hint lists ${type}`);
 });
+
+test('an unknown ::leaf or labelled :text directive is shown as written (attributes too) with DG212; a bare :word is prose', () => {
+  // Embeds and abbreviations from other remark-directive setups, next to prose that only looks like one.
+  const page = [
+    '---',
+    'title: Coverage walkthrough',
+    '---',
+    '',
+    '::youtube{#h3-coverage start=30}',
+    '',
+    'The :abbr[PoC]{title="Proof of Coverage"} beacon runs every 6 hours; see :beacons and a ratio of 3:1.',
+  ].join('\n');
+  const result = render(page);
+  assert.deepEqual(
+    result.diagnostics.map((d) => `${d.code} ${d.severity} ${d.line}:${d.column} ${d.message}`),
+    [
+      'DG212 warning 5:1 Unknown directive "::youtube": shown as its text',
+      'DG212 warning 7:5 Unknown directive ":abbr": shown as its text',
+    ],
+  );
+  const html = htmlOf(result);
+  assert.match(html, /<p>::youtube\{#h3-coverage start=30\}<\/p>/);
+  assert.match(html, /The :abbr\[PoC\]\{title=(&quot;|")Proof of Coverage(&quot;|")\} beacon runs/);
+  assert.match(html, /see :beacons and a ratio of 3:1\./);
+});
