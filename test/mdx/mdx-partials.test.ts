@@ -165,6 +165,19 @@ test("a partial's own components with state or handlers hydrate as islands of th
   assert.doesNotMatch(code, /A packet of up to/);
 });
 
+test('a partial that many pages import is checked for the browser once a build, not once per page', async () => {
+  const root = await sdkSite({ 'content/_partials/fee-toggle.mdx': FEE_TOGGLE });
+  const partialBrowserChecks = new Map();
+  for (const name of ['fees', 'onboarding-costs']) {
+    const outcome = await parseMdx(`${FM}import FeeNote from '../_partials/fee-toggle.mdx';\n\n<FeeNote />\n`, name, {
+      root,
+      partialBrowserChecks,
+    });
+    assert.deepEqual(outcome.parsed?.page.islands, ['content/_partials/fee-toggle.mdx'], name);
+  }
+  assert.equal(partialBrowserChecks.size, 1, 'one check for both pages');
+});
+
 test('a partial whose module does not bundle for the browser: its interactive components are DG253 at their first use', async () => {
   const root = await sdkSite({
     'content/_partials/fee-toggle.mdx': FEE_TOGGLE.replace(

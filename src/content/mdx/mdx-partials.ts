@@ -21,6 +21,11 @@ export interface PartialsInput {
   page: MarkdownContext;
   /** What the islands are bundled with in the browser: without it, a partial's own components do not hydrate. */
   browser?: Pick<ClientIslandsInput, 'site' | 'baseUrl'>;
+  /**
+   * The browser checks of partials' modules made in this build, by path and code: a partial many
+   * pages import is bundled for the check once, not once per page.
+   */
+  browserChecks?: Map<string, Promise<readonly { text: string }[]>>;
 }
 
 /** The imports of one partial and the names it uses as JSX components, for the islands plugin. */
@@ -109,8 +114,7 @@ async function partialIslands(
   input: PartialsInput,
 ): Promise<PageIslands | undefined> {
   if (!found) return undefined;
-  const modules = { modules: [sourcePath], code: { [sourcePath]: found.code } };
-  const errors = input.browser ? await browserBundleErrors({ ...modules, ...input.browser }, input.root) : [];
+  const errors = input.browser ? await checkInBrowser(sourcePath, found.code, input) : [];
   if (input.browser && !errors.length) return found;
   const why = input.browser
     ? `code that does not bundle for the browser (${errors.map((error) => error.text).join('; ')})`
@@ -118,6 +122,17 @@ async function partialIslands(
   for (const [name, place] of Object.entries(found.firstUse))
     input.page.diagnostics.push(inertPageComponent(name, why, place));
   return undefined;
+}
+
+/** The errors of bundling a partial's module for the browser, checked once a build per path and code. */
+function checkInBrowser(sourcePath: string, code: string, input: PartialsInput) {
+  const key = `${sourcePath}\n${code}`;
+  const known = input.browserChecks?.get(key);
+  if (known) return known;
+  const modules = { modules: [sourcePath], code: { [sourcePath]: code } };
+  const check = browserBundleErrors({ ...modules, ...input.browser! }, input.root);
+  input.browserChecks?.set(key, check);
+  return check;
 }
 
 /**

@@ -13,6 +13,7 @@ import { prepareMdxSource } from './mdx-source.js';
 import { createMdxProcessor, type MdxProcessor } from './mdx-processor.js';
 import { inertPageComponent, mdxReferencesOf } from './remark-mdx-references.js';
 import type { PageIslands } from './page-islands.js';
+import type { PartialsInput } from './mdx-partials.js';
 import { browserBundleErrors } from './island-modules.js';
 import { renderMdx } from './run-mdx.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
@@ -38,6 +39,8 @@ export interface MdxPageOptions {
   docusaurus: DocusaurusContextValue;
   /** The site's swizzled src/theme/MDXComponents: components and tag overrides of every page. */
   scope?: MdxScope;
+  /** This build's browser checks of partials' modules (mdx-partials.ts): one per partial, not per page. */
+  partialBrowserChecks?: PartialsInput['browserChecks'];
 }
 
 /** The options of a build's MDX pages, with the site's component mapping loaded (and its problems). */
@@ -62,6 +65,7 @@ export async function createMdxPageOptions(
     root: config.root,
     docusaurus,
     scope,
+    partialBrowserChecks: new Map(),
   };
 }
 
@@ -120,6 +124,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
       processors: { mdx: options.processor, mdxMath: options.mathProcessor, md: options.mdProcessor },
       page: context,
       browser: { site: options.docusaurus, baseUrl: options.baseUrl },
+      browserChecks: options.partialBrowserChecks,
     },
   });
   // With an unknown component the page cannot render; its imports are still checked (all problems at once).
