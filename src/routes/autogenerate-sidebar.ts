@@ -32,37 +32,58 @@ const isIndexDoc = (page: Page, dir: string) =>
  */
 export function autogenerate(dirName: string, context: AutogenerateContext): NavItem[] {
   const prefix = dirName.replace(/^\.?\/?|\/$/g, '');
+  return folderItems(
+    prefix,
+    context.docs.filter((page) => prefix === '' || page.id.startsWith(`${prefix}/`)),
+    context,
+  );
+}
+
+/**
+ * The items of folder `prefix` from `inDir`, the docs under it (in the site's order): each
+ * sub-folder gets its own docs, grouped in one pass, so a site of thousands of docs in hundreds of
+ * folders is not filtered again for every folder.
+ */
+function folderItems(prefix: string, inDir: readonly Page[], context: AutogenerateContext): NavItem[] {
   const relative = (page: Page) => page.id.slice(prefix ? prefix.length + 1 : 0);
-  const inDir = context.docs.filter((page) => prefix === '' || page.id.startsWith(`${prefix}/`));
-  const direct = inDir.filter((page) => !relative(page).includes('/'));
-  const subdirs = [
-    ...new Set(
-      inDir
-        .map(relative)
-        .filter((rest) => rest.includes('/'))
-        .map((rest) => rest.split('/')[0]),
-    ),
-  ];
+  const direct: Page[] = [];
+  const subdirs = new Map<string, Page[]>();
+  for (const page of inDir) {
+    const rest = relative(page);
+    const slash = rest.indexOf('/');
+    if (slash < 0) direct.push(page);
+    else {
+      const dir = rest.slice(0, slash);
+      const docs = subdirs.get(dir);
+      if (docs) docs.push(page);
+      else subdirs.set(dir, [page]);
+    }
+  }
   const entries = [
     ...direct.map((page) => ({
       position: page.sidebarPosition,
       name: relative(page),
       make: () => context.docLink(page),
     })),
-    ...subdirs.map((dir) => {
+    ...[...subdirs].map(([dir, docs]) => {
       const path = prefix ? `${prefix}/${dir}` : dir;
-      return { position: context.categories[path]?.position, name: dir, make: () => categoryItem(path, context) };
+      return {
+        position: context.categories[path]?.position,
+        name: dir,
+        make: () => categoryItem(path, docs, context),
+      };
     }),
   ];
   entries.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.name.localeCompare(b.name));
   return entries.map((entry) => entry.make());
 }
 
-function categoryItem(path: string, context: AutogenerateContext): NavItem {
+/** The category of folder `path`, whose docs (all, at any depth) are `docs`. */
+function categoryItem(path: string, docs: readonly Page[], context: AutogenerateContext): NavItem {
   const dir = posix.basename(path);
   const meta = context.categories[path];
   const label = meta?.label ?? titleCase(dir);
-  let items = autogenerate(path, context);
+  let items = folderItems(path, docs, context);
   let route: string | undefined;
   if (meta?.link?.type === 'doc') {
     const linked = linkedDoc(meta, path, context);
@@ -72,9 +93,8 @@ function categoryItem(path: string, context: AutogenerateContext): NavItem {
   } else if (meta?.link?.type === 'generated-index') {
     route = generatedIndexPage(path, label, meta, context).route;
   } else if (meta?.link === undefined) {
-    const index = context.docs.find(
-      (page) => page.id === `${path}/${page.id.split('/').pop()}` && isIndexDoc(page, dir),
-    );
+    // A doc directly in the folder (every doc with an id `${path}/…` is one of `docs`).
+    const index = docs.find((page) => page.id === `${path}/${page.id.split('/').pop()}` && isIndexDoc(page, dir));
     if (index) {
       route = index.route;
       items = items.filter((item) => !(item.type === 'link' && item.docId === index.id));

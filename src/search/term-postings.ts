@@ -15,25 +15,30 @@ const BLOCK = 32;
 const LINK = 4;
 const FIELDS = SEARCH_FIELDS.length;
 
-/** A growable Int32Array: one slot per (term, field) list. */
-function growable() {
-  let data = new Int32Array(1024);
+/** Per-list slots (first block, last block, bytes used in it, last document id), grown as lists are added. */
+function createSlots() {
+  let data = new Int32Array(4 * 1024);
   return {
-    get: (i: number) => data[i],
-    set(i: number, value: number) {
-      if (i >= data.length) {
-        const bigger = new Int32Array(Math.max(data.length * 2, i + 1));
-        bigger.set(data);
-        data = bigger;
-      }
-      data[i] = value;
+    data: () => data,
+    /** Makes room for list `list`'s slots. */
+    reserve(list: number) {
+      if (list * 4 + 4 <= data.length) return;
+      const bigger = new Int32Array(Math.max(data.length * 2, list * 4 + 4));
+      bigger.set(data);
+      data = bigger;
     },
   };
 }
 
+const HEAD = 0;
+const TAIL = 1;
+const FILLED = 2;
+const LAST_DOCUMENT = 3;
+
 /** The byte blocks all lists share; offset 0 is never a block, so a link of 0 means none. */
 function createArena() {
   let bytes = new Uint8Array(64 * 1024);
+  let view = new DataView(bytes.buffer);
   let used = BLOCK;
   const arena = {
     bytes: () => bytes,
@@ -43,54 +48,55 @@ function createArena() {
         const bigger = new Uint8Array(bytes.length * 2);
         bigger.set(bytes);
         bytes = bigger;
+        view = new DataView(bytes.buffer);
       }
       used += BLOCK;
       return used - BLOCK;
     },
-    link: (from: number, to: number) => new DataView(bytes.buffer).setUint32(from, to, true),
-    next: (from: number) => new DataView(bytes.buffer).getUint32(from, true),
+    link: (from: number, to: number) => view.setUint32(from, to, true),
+    next: (from: number) => view.getUint32(from, true),
   };
   return arena;
 }
 
 /**
  * The (term, field) lists: each a chain of blocks holding document-id deltas and frequencies as
- * variable-length numbers (7 bits a byte).
+ * variable-length numbers (7 bits a byte). Written as plain loops over typed arrays: merging runs
+ * over every posting of the site at every build, and a one-line edit's rebuild runs it cold.
  */
 function createPostingLists() {
   const arena = createArena();
-  // Per list: first block, last block, bytes used in it, last document id.
-  const head = growable();
-  const tail = growable();
-  const filled = growable();
-  const lastDocument = growable();
-  const putByte = (list: number, byte: number) => {
-    let at = filled.get(list);
-    if (at === BLOCK) {
-      const block = arena.block();
-      arena.link(tail.get(list), block);
-      tail.set(list, block);
-      at = LINK;
-    }
-    arena.bytes()[tail.get(list) + at] = byte;
-    filled.set(list, at + 1);
-  };
+  const slots = createSlots();
   const putNumber = (list: number, value: number) => {
-    while (value >= 0x80) {
-      putByte(list, (value & 0x7f) | 0x80);
+    const at = list * 4;
+    let more = true;
+    while (more) {
+      const byte = value >= 0x80 ? (value & 0x7f) | 0x80 : value;
+      more = value >= 0x80;
       value = Math.floor(value / 0x80);
+      let data = slots.data();
+      let filled = data[at + FILLED];
+      if (filled === BLOCK) {
+        const block = arena.block();
+        data = slots.data();
+        arena.link(data[at + TAIL], block);
+        data[at + TAIL] = block;
+        filled = LINK;
+      }
+      arena.bytes()[data[at + TAIL] + filled] = byte;
+      data[at + FILLED] = filled + 1;
     }
-    putByte(list, value);
   };
   /** The numbers of a list, in order. */
   const numbersOf = (list: number): number[] => {
     const numbers: number[] = [];
     const bytes = arena.bytes();
-    const last = tail.get(list);
+    const data = slots.data();
+    const last = data[list * 4 + TAIL];
     let value = 0;
     let scale = 1;
-    for (let block = head.get(list); block !== 0; block = block === last ? 0 : arena.next(block)) {
-      const end = block === last ? block + filled.get(list) : block + BLOCK;
+    for (let block = data[list * 4 + HEAD]; block !== 0; block = block === last ? 0 : arena.next(block)) {
+      const end = block === last ? block + data[list * 4 + FILLED] : block + BLOCK;
       for (let at = block + LINK; at < end; at++) {
         value += (bytes[at] & 0x7f) * scale;
         if (bytes[at] & 0x80) scale *= 0x80;
@@ -104,25 +110,34 @@ function createPostingLists() {
     return numbers;
   };
   return {
-    has: (list: number) => Boolean(head.get(list)),
+    has: (list: number) => list * 4 < slots.data().length && slots.data()[list * 4 + HEAD] !== 0,
     /** Adds document `id` (greater than the list's last) with `frequency` to `list`. */
     append(list: number, id: number, frequency: number) {
-      if (!head.get(list)) {
+      slots.reserve(list);
+      const at = list * 4;
+      if (slots.data()[at + HEAD] === 0) {
         const block = arena.block();
-        head.set(list, block);
-        tail.set(list, block);
-        filled.set(list, LINK);
+        const data = slots.data();
+        data[at + HEAD] = block;
+        data[at + TAIL] = block;
+        data[at + FILLED] = LINK;
         putNumber(list, id);
-      } else putNumber(list, id - lastDocument.get(list));
-      lastDocument.set(list, id);
+      } else putNumber(list, id - slots.data()[at + LAST_DOCUMENT]);
+      slots.data()[at + LAST_DOCUMENT] = id;
       putNumber(list, frequency);
     },
     /** A list as a term file has it: field, deltas, and frequencies unless all are 1. */
     packed(list: number): PackedField {
       const numbers = numbersOf(list);
-      const deltas = numbers.filter((_, i) => i % 2 === 0);
-      const frequencies = numbers.filter((_, i) => i % 2 === 1);
-      return frequencies.every((f) => f === 1) ? [list % FIELDS, deltas] : [list % FIELDS, deltas, frequencies];
+      const deltas: number[] = [];
+      const frequencies: number[] = [];
+      let ones = true;
+      for (let i = 0; i < numbers.length; i += 2) {
+        deltas.push(numbers[i]);
+        frequencies.push(numbers[i + 1]);
+        if (numbers[i + 1] !== 1) ones = false;
+      }
+      return ones ? [list % FIELDS, deltas] : [list % FIELDS, deltas, frequencies];
     },
   };
 }
@@ -137,12 +152,22 @@ export function createMergedPostings() {
   const lists = createPostingLists();
   return {
     add(terms: readonly PackedTerm[], offset: number) {
-      for (const [term, ...fields] of terms) {
+      // Index loops, no destructuring: this runs over every posting of the site (see createPostingLists).
+      for (let t = 0; t < terms.length; t++) {
+        const packed = terms[t];
+        const term = packed[0];
         let termId = termIds.get(term);
         if (termId === undefined) termIds.set(term, (termId = termIds.size));
-        for (const [fieldId, deltas, frequencies] of fields as PackedField[]) {
+        for (let f = 1; f < packed.length; f++) {
+          const field = packed[f] as PackedField;
+          const list = termId * FIELDS + field[0];
+          const deltas = field[1];
+          const frequencies = field[2];
           let id = offset;
-          deltas.forEach((delta, i) => lists.append(termId * FIELDS + fieldId, (id += delta), frequencies?.[i] ?? 1));
+          for (let i = 0; i < deltas.length; i++) {
+            id += deltas[i];
+            lists.append(list, id, frequencies === undefined ? 1 : frequencies[i]);
+          }
         }
       }
     },
