@@ -14,6 +14,7 @@ import { createFsWriter } from '../../src/output/writer.js';
 import type { WritableFile } from '../../src/output/output-file.js';
 import { createBuildCache, type BuildCache } from '../../src/build-cache/build-cache.js';
 import { restoreCache, saveCache } from '../../src/build-cache/persist-cache.js';
+import { inputKey } from '../../src/cache/cached.js';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
 
 /** A small seeded generator (mulberry32): the same seed gives the same edits, so a failure can be replayed. */
@@ -360,6 +361,14 @@ test('after a one-line edit of one page, only that page is rendered and converte
   await writeAsCli(await runBuild({ configPath, cache: first, stream: true }), first, outDir(root), rendered);
   assert.ok(rendered.length >= 5, `the first build renders every page (${rendered.length})`);
   const cache = await throughDisk(first, cacheFile);
+  // Restored pages come back with the hashes their keys were made of, which must be their own.
+  const restored = [...cache.content.parses.results.values()].map((entry) => entry.value.parsed!.page);
+  assert.ok(restored.length >= 4, `pages restored (${restored.length})`);
+  for (const page of restored) {
+    assert.ok(cache.content.parses.hashes.has(page), `${page.route}: its hash is restored with it`);
+    const seeded = inputKey({ page }, cache.content.parses.hashes);
+    assert.equal(seeded, inputKey({ page }, new WeakMap()), `${page.route}: the restored hash is the page's own`);
+  }
   const before = new Map(cache.markdown.results);
   const edited = join(root, 'content/guides/next.md');
   await writeFile(edited, `${await readFile(edited, 'utf8')}\nOne more line.\n`);
