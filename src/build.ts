@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
@@ -46,7 +46,7 @@ import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type KeyedOutputFile, type OutputFile, type WritableFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
-import { agentMarkdownFiles } from './output/build-agent-files.js';
+import { agentMarkdownFiles, LLMS_FULL_TXT } from './output/build-agent-files.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
 import { diagramsOf } from './content/check-diagrams.js';
@@ -107,7 +107,8 @@ export interface BuildResult {
   deferred?: DeferredOutput[];
   /**
    * With `stream`: every output file, the same as `files` would hold, produced as it is taken; pages
-   * as keyed files, rendered only when the writer has no file of the same key from the last build.
+   * as keyed files, rendered only when the writer has no file of the same key from the last build
+   * (with `scratchDir`, llms-full.txt is spooled to a file there: the writer copies it).
    */
   stream?: AsyncIterable<WritableFile>;
   /** With `defer` and a cache: the site model one Markdown page can be parsed and rendered again against (dev). */
@@ -424,14 +425,14 @@ const keyedPage = (job: RenderJob, path = htmlPathForRoute(job.route)): KeyedOut
  */
 async function* streamOutput(
   planned: PlannedOutput,
-  { cache, onProgress: progress = () => {} }: Pick<BuildOptions, 'cache' | 'onProgress'>,
+  { cache, onProgress: progress = () => {}, scratchDir }: Pick<BuildOptions, 'cache' | 'onProgress' | 'scratchDir'>,
 ): AsyncGenerator<WritableFile> {
   const { render, site } = planned;
   const searchFiles = searchFilesOffThread(planned, cache);
   progress('write files');
   yield* withoutPages(planned, false);
   progress('write Markdown twins');
-  yield* agentMarkdownFiles(site.table, planned.markdownOf);
+  yield* agentMarkdownFiles(site.table, planned.markdownOf, scratchDir && join(scratchDir, LLMS_FULL_TXT));
   progress('write pages');
   for (const job of render.pages) yield keyedPage(job);
   yield keyedPage(render.notFound, '404.html');

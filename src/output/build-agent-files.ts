@@ -9,7 +9,8 @@ import type { NavItem, Page } from '../model.js';
 import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
 import { hasMarkdownTwin, markdownPathForRoute } from '../shared/markdown-twin.js';
-import type { OutputFile } from './output-file.js';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { OutputFile, SpooledFile } from './output-file.js';
 import type { ApiSpecFile } from './plan-output.js';
 import { pageMarkdown } from './markdown/page-markdown.js';
 
@@ -89,26 +90,63 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** What separates two pages in llms-full.txt. */
 const PAGE_SEPARATOR = '\n---\n\n';
 
+/** Where llms-full.txt's parts go as they are made: kept as UTF-8 bytes, or appended to a file. */
+interface FullTextSink {
+  add(text: string): void;
+  file(): OutputFile | SpooledFile;
+}
+
+function bytesSink(): FullTextSink {
+  const parts: Buffer[] = [];
+  return {
+    add: (text) => void parts.push(Buffer.from(text)),
+    file: () => ({ path: LLMS_FULL_TXT, contents: Buffer.concat(parts) }),
+  };
+}
+
+function spoolSink(spool: string): FullTextSink {
+  const fd = openSync(spool, 'w');
+  return {
+    add: (text) => void writeSync(fd, text),
+    file: () => {
+      closeSync(fd);
+      return { path: LLMS_FULL_TXT, spooled: spool };
+    },
+  };
+}
+
 /**
  * Each page's Markdown twin, made one at a time in llms-full.txt's order (the twin is a page's
- * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt,
- * kept meanwhile as UTF-8 bytes (off the V8 heap, one byte a character for most text).
- * `markdownOf` is `pageMarkdown`, or the build's cached form of it (converting each page's HTML
- * to Markdown is most of a rebuild of a large site otherwise).
+ * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt.
+ * With `spool` (a scratch file's path; `docsgen build --no-cache`), llms-full.txt's parts are
+ * appended to that file as they are made and the writer copies it: it is never in memory (~11 MB
+ * per 1,000 pages, held until the last twin was made). Without, they are kept as UTF-8 bytes
+ * (off the V8 heap, one byte a character for most text). `markdownOf` is `pageMarkdown`, or the
+ * build's cached form of it (converting each page's HTML to Markdown is most of a rebuild of a
+ * large site otherwise).
  */
+export function agentMarkdownFiles(table: RouteTable, markdownOf?: (page: Page) => string): Generator<OutputFile>;
+export function agentMarkdownFiles(
+  table: RouteTable,
+  markdownOf: ((page: Page) => string) | undefined,
+  spool: string | undefined,
+): Generator<OutputFile | SpooledFile>;
 export function* agentMarkdownFiles(
   table: RouteTable,
   markdownOf: (page: Page) => string = pageMarkdown,
-): Generator<OutputFile> {
-  const full: Buffer[] = [];
+  spool?: string,
+): Generator<OutputFile | SpooledFile> {
+  const full = spool ? spoolSink(spool) : bytesSink();
+  let first = true;
   for (const [, list] of sections(table, agentPages(table)))
     for (const page of list) {
       const markdown = markdownOf(page);
-      if (full.length) full.push(Buffer.from(PAGE_SEPARATOR));
-      full.push(Buffer.from(markdown));
+      if (!first) full.add(PAGE_SEPARATOR);
+      first = false;
+      full.add(markdown);
       yield { path: markdownPathForRoute(page.route), contents: markdown };
     }
-  yield { path: LLMS_FULL_TXT, contents: Buffer.concat(full) };
+  yield full.file();
 }
 
 /** llms.txt: the site's title and summary, then each sidebar's pages with a line each. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** A file the build writes, path relative to the output directory ('guides/usage/index.html'). */
 export interface OutputFile {
   path: string;
@@ -15,11 +17,23 @@ export interface KeyedOutputFile {
   make(): string | Uint8Array;
 }
 
-/** What a writer takes: a file's bytes, or a file to make when needed. */
-export type WritableFile = OutputFile | KeyedOutputFile;
+/**
+ * A file the build made part by part into a scratch file (`spooled`) rather than in memory: the
+ * writer copies it into place. llms-full.txt of a large site (~11 MB per 1,000 pages) is one.
+ */
+export interface SpooledFile {
+  path: string;
+  spooled: string;
+}
 
-/** The bytes of a file to write (made now for a keyed file). */
-export const contentsOf = (file: WritableFile): string | Uint8Array => ('make' in file ? file.make() : file.contents);
+/** What a writer takes: a file's bytes, a file to make when needed, or a file spooled on disk. */
+export type WritableFile = OutputFile | KeyedOutputFile | SpooledFile;
+
+export const isSpooled = (file: WritableFile): file is SpooledFile => 'spooled' in file;
+
+/** The bytes of a file to write (made now for a keyed file, read for a spooled one). */
+export const contentsOf = (file: WritableFile): string | Uint8Array =>
+  'make' in file ? file.make() : isSpooled(file) ? readFileSync(file.spooled) : file.contents;
 
 /** Where a route's HTML goes: clean URLs as folders with index.html. */
 export function htmlPathForRoute(route: string): string {

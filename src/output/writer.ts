@@ -5,10 +5,13 @@ import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DocsgenError, errorDiagnostic } from '../diagnostics/diagnostic.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
-import { contentsOf, type WritableFile } from './output-file.js';
+import { contentsOf, isSpooled, type WritableFile } from './output-file.js';
 
 /** The file system calls the writer makes; tests pass one that fails (a full disk) to see what is reported. */
-export type WriterFs = Pick<typeof nodeFs, 'link' | 'mkdir' | 'readdir' | 'rename' | 'rm' | 'stat' | 'writeFile'>;
+export type WriterFs = Pick<
+  typeof nodeFs,
+  'copyFile' | 'link' | 'mkdir' | 'readdir' | 'rename' | 'rm' | 'stat' | 'writeFile'
+>;
 
 export interface WriteReport {
   files: number;
@@ -109,9 +112,10 @@ export function createFsWriter(
           count += 1;
           await folder(dirname(join(staging, file.path)));
           if (!track) {
-            const contents = contentsOf(file);
-            bytes += size(contents);
-            return void (await fs.writeFile(join(staging, file.path), contents));
+            // Not `bytes += await …`: that reads `bytes` before the write, and other writes add meanwhile.
+            const written = await writePlain(file, join(staging, file.path), fs);
+            bytes += written;
+            return;
           }
           const { record, linked } = await placeFile(file, { staging, target, known: known?.get(file.path), fs });
           bytes += record.size;
@@ -138,6 +142,17 @@ export function createFsWriter(
       return { files: count, bytes, reused, manifest };
     },
   };
+}
+
+/** Writes a file without tracking it; its size. A spooled file is copied, never read into memory. */
+async function writePlain(file: WritableFile, destination: string, fs: WriterFs): Promise<number> {
+  if (isSpooled(file)) {
+    await fs.copyFile(file.spooled, destination);
+    return (await fs.stat(destination)).size;
+  }
+  const contents = contentsOf(file);
+  await fs.writeFile(destination, contents);
+  return size(contents);
 }
 
 /** Creates each folder of the staging directory once, when the first file inside it is written. */
