@@ -4,10 +4,18 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
  * Every docsgen worker gets a young generation of 24 MB instead of V8's default 48. A large site
  * peaks while two parse workers (or the search worker) run beside the main thread: on the 1,000-page
  * benchmark this took the peak from 502–521 MB to 474–487 MB (the budget is 500 MB) for ~5% more
- * build time. Only the young generation: capping the old one made the workers collect garbage
- * without end (see docs/performance.md).
+ * build time.
+ *
+ * And an old generation of at most 2,000 MB instead of V8's default (4 GB on a machine with over
+ * 16 GB of memory). V8 lets the old generation grow to a multiple of what survived the last full
+ * collection before it collects again, and that multiple is at most 4 when the limit is 2 GB or
+ * more but at most ~2 below it: a parse worker whose live heap is ~40 MB grew to 120–140 MB
+ * before each collection (each page's trees outlive the young generation and die in the old
+ * one), ~1.2 MB a page. Capped, a worker stays at ~60–90 MB, for a few more full collections.
+ * A much lower cap (64, 128, 192 MB) lowers that multiple to 1.3 and the workers collect without
+ * end (see docs/performance.md).
  */
-const WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 24 };
+export const WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 2000 };
 
 /**
  * The URL of worker module `name` next to the calling module `here`: dist/{name}.js next to the
