@@ -47,15 +47,15 @@ test('fixture: every admonition keyword, both title syntaxes, nesting and blockq
   const result = fixture('onboarding');
   assert.deepEqual(result.diagnostics, []);
   assert.deepEqual(admonitions(htmlOf(result)), [
-    ['note', 'Note'],
+    ['note', 'note'],
     ['tip', 'Use the <strong>bulk</strong> endpoint'],
     ['caution', 'Location asserts cost extra'],
-    ['info', 'Important'],
+    ['info', 'important'],
     ['tip', 'Done already?'],
-    ['note', 'Secondary'],
+    ['note', 'secondary'],
     ['info', 'Before the next step'],
     ['danger', 'Do not power-cycle during the update'],
-    ['warning', 'Warning'],
+    ['warning', 'warning'],
     ['note', 'Quoted admonition'],
   ]);
   // The nested ones sit inside the outer info admonition.
@@ -69,7 +69,7 @@ test('fixture: every admonition keyword, both title syntaxes, nesting and blockq
 test('every admonition keyword, with its default title, in both spellings of a custom title', () => {
   for (const type of ADMONITION_TYPES) {
     const style = ({ important: 'info', success: 'tip', secondary: 'note' } as Record<string, string>)[type] ?? type;
-    const title = type.charAt(0).toUpperCase() + type.slice(1);
+    const title = type; // Docusaurus writes the keyword in lower case; CSS upper-cases it
     assert.deepEqual(admonitions(bodyOf(`:::${type}\nBody.\n:::\n`)), [[style, title]], type);
     assert.deepEqual(admonitions(bodyOf(`:::${type} Custom words\nBody.\n:::\n`)), [[style, 'Custom words']], type);
     assert.deepEqual(admonitions(bodyOf(`:::${type}[Custom words]\nBody.\n:::\n`)), [[style, 'Custom words']], type);

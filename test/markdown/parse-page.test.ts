@@ -51,7 +51,7 @@ test('admonitions with and without a title', () => {
     out,
     /<aside class="admonition admonition-warning"[^>]*><p class="admonition-title">Mind the quota<\/p><p>Careful.<\/p><\/aside>/,
   );
-  assert.match(out, /admonition-tip[^>]*><p class="admonition-title">Tip<\/p>/);
+  assert.match(out, /admonition-tip[^>]*><p class="admonition-title">tip<\/p>/);
 });
 
 test('headings get unique GitHub-style ids, a Direct link anchor, and a h2–h3 TOC', () => {

@@ -66,7 +66,7 @@ test('@theme/Admonition draws every Docusaurus type like the ::: syntax; an unkn
   ];
   assert.deepEqual(
     drawn.map((m) => [m[1], m[3]]),
-    ADMONITION_TYPES.map((type) => [admonitionStyle(type), type[0].toUpperCase() + type.slice(1)]),
+    ADMONITION_TYPES.map((type) => [admonitionStyle(type), type]),
   );
   const unknown = await parseMdx(
     `${FM}import Admonition from '@theme/Admonition';\n\n<Admonition type="hint">x</Admonition>\n`,

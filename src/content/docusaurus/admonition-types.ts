@@ -32,7 +32,11 @@ export function admonitionStyle(type: AdmonitionType): AdmonitionType {
   return STYLE_OF_ALIAS[type] ?? type;
 }
 
-/** The title shown when none is given: the keyword, capitalised (the stylesheet upper-cases it). */
+/**
+ * The title shown when none is given: the keyword itself, in lower case as Docusaurus' theme writes
+ * it (`note`, and `important` for the legacy alias); the stylesheet upper-cases it, so readers see
+ * NOTE in both, and the page's text (copied, searched, in its Markdown twin) is Docusaurus' own.
+ */
 export function defaultAdmonitionTitle(type: string): string {
-  return type.charAt(0).toUpperCase() + type.slice(1);
+  return type;
 }
