@@ -6,7 +6,7 @@ import type { Highlighter } from '../content/highlighter.js';
 import { createMarkdownContext } from '../content/markdown-context.js';
 import type { MarkdownProcessor } from '../content/markdown-processor.js';
 import { descriptionMarkdown } from './description-markdown.js';
-import { plainTextHtml } from './plain-text-html.js';
+import { simpleDescription } from './simple-description.js';
 import { treeText } from '../shared/hast-text.js';
 
 export interface RenderDescriptionOptions {
@@ -37,19 +37,15 @@ export interface RenderedDescription {
 /**
  * Renders Markdown from an API description with the content pipeline in its untrusted mode:
  * raw HTML dropped, tree sanitised (no scripts, event handlers or javascript: URLs), then the
- * usual anchors, links and highlighted code. Text without Markdown syntax skips the parser.
+ * usual anchors, links and highlighted code. Plain text, and plain text with simple links, skips the
+ * parser (simple-description.ts).
  */
 export function renderDescription(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
-  const plain = plainTextHtml(markdown);
-  if (plain !== undefined)
-    return {
-      html: plain,
-      text: markdown.replace(/\s+/g, ' ').trim(),
-      markdown,
-      links: [],
-      anchors: [],
-      diagnostics: [],
-    };
+  return simpleDescription(markdown, options) ?? renderWithPipeline(markdown, options);
+}
+
+/** The whole untrusted Markdown pipeline (what `simpleDescription` stands for when it can). */
+export function renderWithPipeline(markdown: string, options: RenderDescriptionOptions): RenderedDescription {
   const context = createMarkdownContext({
     sourcePath: options.sourcePath,
     docRoutes: NO_ROUTES,
