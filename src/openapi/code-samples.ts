@@ -10,7 +10,7 @@ import type { CodeSampleObject } from './openapi-types.js';
 import type { SnippetRequest } from './snippet-request.js';
 import type { ViewContext } from './view-context.js';
 import { escapeHtml } from '../shared/escape-html.js';
-import { jsLiteral } from './js-object-literal.js';
+import { printWithJsonBody } from './sample-bodies.js';
 
 export type Snippets = ReturnType<typeof snippetz>;
 
@@ -137,9 +137,9 @@ function print(language: string, har: HarRequest, { snippets, ctx, pointer }: Co
   const target = CODE_LANGUAGES[language];
   if (!target) return undefined;
   try {
-    const code =
-      printWithJsBody(target, har, snippets) ??
-      (snippets.print(target.target as never, target.client as never, har as never) || undefined);
+    const printed = (request: HarRequest) =>
+      snippets.print(target.target as never, target.client as never, request as never) || undefined;
+    const code = printWithJsonBody(`${target.target} ${target.client}`, har, printed) ?? printed(har);
     return code && har.postData?.boundary ? code.replace(UNSET_BOUNDARY, `$1${har.postData.boundary}"`) : code;
   } catch (error) {
     ctx.page.diagnostics.push(
@@ -151,34 +151,6 @@ function print(language: string, har: HarRequest, { snippets, ctx, pointer }: Co
     );
     return undefined;
   }
-}
-
-/** The clients whose JSON bodies docsgen writes itself (js-object-literal.ts says why). */
-const JS_LITERAL_CLIENTS = new Set(['js fetch', 'node undici']);
-const JSON_MIME = /^application\/(?:[\w.-]+\+)?json\b/i;
-
-/**
- * A fetch or undici sample of a JSON body: snippetz prints it with an empty body (any JSON media
- * type as application/json, which it alone turns into an object; the header is the request's own)
- * and docsgen's literal of the body takes the empty one's place. Undefined for any other sample.
- */
-function printWithJsBody(target: { target: string; client: string }, har: HarRequest, snippets: Snippets) {
-  const body = har.postData;
-  if (!JS_LITERAL_CLIENTS.has(`${target.target} ${target.client}`) || !body?.text || !JSON_MIME.test(body.mimeType))
-    return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(body.text);
-  } catch {
-    return undefined;
-  }
-  const empty = { ...har, postData: { ...body, mimeType: 'application/json', text: '{}' } };
-  const code = snippets.print(target.target as never, target.client as never, empty as never);
-  const placeholder = 'JSON.stringify({})';
-  // The options object's properties are 2 spaces in, so the body's literal starts there.
-  return code?.includes(placeholder)
-    ? code.replace(placeholder, () => `JSON.stringify(${jsLiteral(value, 2)})`)
-    : undefined;
 }
 
 function ownSamples(value: unknown): Map<string, CodeSampleObject> {
