@@ -29,7 +29,7 @@ export interface BuildCache {
   markdown: ItemCache<string>;
   /** Results of the stages wrapped by `cached` (config and renderer code, API reference, client bundle), by stage name. */
   steps: StageResults;
-  /** The search index files (`cachedEach`, one entry), keyed by the pages it was built from. */
+  /** The search index files (`cachedEach`, one entry), keyed by the pages it was built from: kept within one process (dev), not saved. */
   search: ItemCache<OutputFile[]>;
   /** The index of each part of the searchable pages (`cachedBatch`), merged into the search index files. */
   searchParts: ItemCache<SearchIndexPart>;

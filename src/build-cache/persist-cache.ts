@@ -9,7 +9,7 @@ import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { CACHE_PARTS, shardOf, type CachePart } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 9;
+const FORMAT = 10;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the

@@ -369,6 +369,8 @@ test('after a one-line edit of one page, only that page is rendered and converte
     const seeded = inputKey({ page }, cache.content.parses.hashes);
     assert.equal(seeded, inputKey({ page }, new WeakMap()), `${page.route}: the restored hash is the page's own`);
   }
+  // The merged search index is not saved (any edit replaces it): it is merged again from its parts, which are.
+  assert.deepEqual([cache.search.results.size, cache.searchParts.results.size > 0], [0, true], 'search parts only');
   const before = new Map(cache.markdown.results);
   const edited = join(root, 'content/guides/next.md');
   await writeFile(edited, `${await readFile(edited, 'utf8')}\nOne more line.\n`);
@@ -382,7 +384,7 @@ test('after a one-line edit of one page, only that page is rendered and converte
     'the same output',
   );
   // Saved again, only the shards holding what the edit changed are written (the page's parse,
-  // split, source and twin, the search index and the output manifest's few parts).
+  // split, source and twin, the search part and the output manifest's few parts).
   const shardFolder = cacheFile.replace(/\.v8$/, '.shards');
   const shardsBefore = new Set(await readdir(shardFolder));
   await saveCache(cache, cacheFile, 'property-test');
