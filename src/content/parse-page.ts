@@ -82,6 +82,16 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   return { ...pageFromHtml(entry, { html, text: pageTextOf(tree) }, file), routeReads };
 }
 
+/**
+ * `parsed` without the route queries it made: only the build cache asks a parse what it read of
+ * other pages, and a build without it would keep them for every page to the end (~1 KB a page).
+ */
+export function withoutRouteReads(parsed: ParsedPage): ParsedPage {
+  const kept = { ...parsed };
+  delete kept.routeReads;
+  return kept;
+}
+
 /** A page's plain text (`Page.text`) from its body HTML (rendered by React, or read back from a file). */
 export function plainTextOf(html: string): string {
   return pageTextOf(htmlTree(html));

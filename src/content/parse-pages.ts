@@ -3,7 +3,7 @@ import pMap from 'p-map';
 import { streamWorker, workerUrl } from '../shared/worker.js';
 import { causeOf, errorDiagnostic, type Diagnostic, type DiagnosticCause } from '../diagnostics/diagnostic.js';
 import type { DocEntry } from './assign-doc-routes.js';
-import { parsePage, type ParsedPage, type ParsePageOptions } from './parse-page.js';
+import { parsePage, withoutRouteReads, type ParsedPage, type ParsePageOptions } from './parse-page.js';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.js';
 import { spilledPage } from './spilled-body.js';
 
@@ -40,10 +40,11 @@ function failure(entry: DocEntry, cause: DiagnosticCause, line?: number): ParseO
   };
 }
 
-function parseHere(entries: readonly DocEntry[], options: ParsePageOptions): ParseOutcome[] {
+function parseHere(entries: readonly DocEntry[], options: ParsePageOptions, keepReads: boolean): ParseOutcome[] {
   return entries.map((entry) => {
     try {
-      const parsed = parsePage(entry, options);
+      const page = parsePage(entry, options);
+      const parsed = keepReads ? page : withoutRouteReads(page);
       return { entry, parsed, diagnostics: parsed.diagnostics };
     } catch (error) {
       return failure(entry, causeOf(error), (error as { line?: number }).line);
@@ -83,8 +84,9 @@ function releaseSource(entry: DocEntry): void {
  * worker threads, one per core; results keep the input order, so output stays deterministic.
  * With `scratchDir`, the workers write each page's body HTML there and the pages read it back
  * when asked (`spilled-body.ts`): memory no longer grows with every page's HTML. Sites below
- * PARALLEL_THRESHOLD are parsed here and keep their bodies in memory. With `release`, each entry's
- * Markdown is emptied once its worker has it (`releaseSource`): the caller must not read it again.
+ * PARALLEL_THRESHOLD are parsed here and keep their bodies in memory. With `release` (no build
+ * cache), each entry's Markdown is emptied once its worker has it (`releaseSource`): the caller must
+ * not read it again; and the route queries each parse made are not kept (`withoutRouteReads`).
  */
 export async function parsePages(
   entries: readonly DocEntry[],
@@ -93,7 +95,7 @@ export async function parsePages(
 ): Promise<ParseOutcome[]> {
   const url = workerUrl('parse-worker', import.meta.url);
   const workers = Math.min(availableParallelism(), 4);
-  if (!url || workers < 2 || entries.length < PARALLEL_THRESHOLD) return parseHere(entries, options);
+  if (!url || workers < 2 || entries.length < PARALLEL_THRESHOLD) return parseHere(entries, options, !release);
   const shares = workerShares(entries.length, workers);
   const docRoutes = [...options.docRoutes];
   const parseShare = async ({ start, end }: { start: number; end: number }) => {
@@ -105,6 +107,7 @@ export async function parsePages(
       math: Boolean(options.mathProcessor),
       scratchDir,
       offset: start,
+      keepReads: !release,
     };
     const parsing = streamWorker<ParseWorkerMessage>(url, input, (message) => message.done);
     // The worker has its copy of the share (workerData is copied when it starts).

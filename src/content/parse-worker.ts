@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createHighlighter } from './highlighter.js';
 import { createMarkdownProcessor } from './markdown-processor.js';
 import { createAssetResolver } from './create-asset-resolver.js';
-import { parsePage, type ParsedPage } from './parse-page.js';
+import { parsePage, withoutRouteReads, type ParsedPage } from './parse-page.js';
 import { spillBody } from './spilled-body.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { causeOf, type DiagnosticCause } from '../diagnostics/diagnostic.js';
@@ -21,6 +21,8 @@ export interface ParseWorkerInput {
   scratchDir?: string;
   /** Index of the first entry in the whole site: names the scratch files. */
   offset: number;
+  /** Post the route queries each parse made (`ParsedPage.routeReads`): only the build cache needs them. */
+  keepReads: boolean;
 }
 
 /** A parsed page; with `bodyFile`, its body HTML is in that file, not in the page. */
@@ -35,7 +37,7 @@ export interface ParseWorkerMessage {
 /** Pages per message: the worker keeps only these in memory, not its whole share. */
 const PART_SIZE = 20;
 
-const { entries, docRoutes, baseUrl, math, scratchDir, offset } = workerData as ParseWorkerInput;
+const { entries, docRoutes, baseUrl, math, scratchDir, offset, keepReads } = workerData as ParseWorkerInput;
 const assets = createAssetResolver(baseUrl);
 const options = {
   processor: createMarkdownProcessor({ trusted: true }),
@@ -47,7 +49,8 @@ const options = {
 };
 const parse = (entry: DocEntry, index: number): ParseWorkerResult => {
   try {
-    const parsed = parsePage(entry, options);
+    const page = parsePage(entry, options);
+    const parsed = keepReads ? page : withoutRouteReads(page);
     return scratchDir ? { ...parsed, ...spillBody(parsed.page, scratchDir, offset + index) } : parsed;
   } catch (error) {
     return { error: causeOf(error), line: (error as { line?: number }).line };

@@ -9,6 +9,7 @@ import { parseFrontMatter, type SplitSource } from '../../src/content/parse-fron
 import { PAGES_PER_WORKER, PARALLEL_THRESHOLD, parsePages, workerShares } from '../../src/content/parse-pages.js';
 import { createMarkdownProcessor } from '../../src/content/markdown-processor.js';
 import { createHighlighter } from '../../src/content/highlighter.js';
+import { withoutRouteReads } from '../../src/content/parse-page.js';
 
 function entries(count: number) {
   const splits: SplitSource[] = Array.from({ length: count }, (_, i) => {
@@ -98,22 +99,23 @@ test('workers parse shares of at most PAGES_PER_WORKER pages, covering every pag
     }
 });
 
+const optionsFor = (list: ReturnType<typeof entries>) => ({
+  processor: createMarkdownProcessor({ trusted: true }),
+  highlighter: createHighlighter(),
+  docRoutes: new Map(list.map((e) => [e.source.absolutePath, e.route])),
+  baseUrl: '/',
+  assetUrl: (path: string) => path,
+});
+
 test('with release, each entry sent to a worker has its Markdown emptied, and the pages are the same', async () => {
-  const options = (list: ReturnType<typeof entries>) => ({
-    processor: createMarkdownProcessor({ trusted: true }),
-    highlighter: createHighlighter(),
-    docRoutes: new Map(list.map((e) => [e.source.absolutePath, e.route])),
-    baseUrl: '/',
-    assetUrl: (path: string) => path,
-  });
   const kept = entries(PARALLEL_THRESHOLD + 10);
   const released = entries(PARALLEL_THRESHOLD + 10);
-  const held = await parsePages(kept, options(kept));
-  const parsedReleased = await parsePages(released, options(released), { release: true });
+  const held = await parsePages(kept, optionsFor(kept));
+  const parsedReleased = await parsePages(released, optionsFor(released), { release: true });
   assert.deepEqual(
     parsedReleased.map((o) => o.parsed),
-    held.map((o) => o.parsed),
-    'the same pages whether the main thread keeps the Markdown or not',
+    held.map((o) => o.parsed && withoutRouteReads(o.parsed)),
+    'the same pages (but for the route queries) whether the main thread keeps the Markdown or not',
   );
   assert.ok(
     released.every((e) => e.source.text === '' && e.body === ''),
@@ -123,4 +125,29 @@ test('with release, each entry sent to a worker has its Markdown emptied, and th
     kept.every((e) => e.source.text.includes('## Rewards')),
     'without release, the entries keep their Markdown',
   );
+});
+
+test('with release (no build cache), no parse keeps the route queries it made; without, they are kept for the cache', async () => {
+  // On workers (a large site) and in-process (a small one); each page links to the next one's file.
+  for (const count of [PARALLEL_THRESHOLD + 10, 12]) {
+    const kept = entries(count);
+    const withReads = await parsePages(kept, optionsFor(kept));
+    assert.ok(
+      withReads.every((o) =>
+        o.parsed!.routeReads!.some(([query]) => query.includes(`page-${(kept.indexOf(o.entry) + 1) % count}.md`)),
+      ),
+      `${count} pages: each parse recorded the route query of the file it links to`,
+    );
+    const released = entries(count);
+    const without = await parsePages(released, optionsFor(released), { release: true });
+    assert.ok(
+      without.every((o) => o.parsed && !('routeReads' in o.parsed)),
+      `${count} pages: released parses keep no queries`,
+    );
+    assert.deepEqual(
+      without.map((o) => o.parsed!.page.links),
+      withReads.map((o) => o.parsed!.page.links),
+      'the pages are the same',
+    );
+  }
 });
