@@ -76,7 +76,11 @@ test("each component's code is a chunk of its own, loaded on its page only; a pa
   assert.equal(own.length, 1, "the page's exports are one chunk");
   assert.equal(npm.length, 1, "the package's component is one chunk");
   assert.notEqual(own[0], npm[0], 'two chunks');
-  const onFees = await scriptsLoadedOn(site, '/guides/packet-fees');
+  // Each island fetches its chunk as it hydrates, after the page's own scripts.
+  const onFees = await scriptsLoadedOn(site, '/guides/packet-fees', [
+    `${CALCULATOR}[data-hydrated]`,
+    `${TOGGLE}[data-hydrated]`,
+  ]);
   assert.ok(onFees.includes(own[0]) && onFees.includes(npm[0]), `both chunks load on their page: ${onFees.join(' ')}`);
   const onRegions = await scriptsLoadedOn(site, '/guides/regions');
   const componentCode = [...own, ...npm, ...scriptsWith(/packet-fees\.mdx/)];

@@ -60,7 +60,7 @@ test("the mapping's code is one chunk, loaded only on a page that uses its Stepp
   const mapping = scriptsWith(/Next step/);
   assert.equal(mapping.length, 1, `the mapping is one chunk: ${mapping.join(' ')}`);
   assert.ok(!/\/entry\./.test(mapping[0]), 'not the entry every page loads');
-  const onOnboarding = await scriptsLoadedOn(site, '/guides/onboard-gateway');
+  const onOnboarding = await scriptsLoadedOn(site, '/guides/onboard-gateway', [`${STEPPER}[data-hydrated]`]);
   assert.ok(onOnboarding.includes(mapping[0]), `the chunk loads where Stepper is used: ${onOnboarding.join(' ')}`);
   // Kbd (markup only) and Highlight (an island of its own module) are used here, Stepper is not.
   const onAntenna = await scriptsLoadedOn(site, '/guides/antenna-basics');
@@ -82,7 +82,10 @@ test("a partial's own DcPrice hydrates on the page that imports the partial, its
   });
   const partial = scriptsWith(/Show in US dollars/);
   assert.equal(partial.length, 1, `the partial's module is one chunk: ${partial.join(' ')}`);
-  assert.ok((await scriptsLoadedOn(site, '/guides/data-credits')).includes(partial[0]), 'loaded where used');
+  assert.ok(
+    (await scriptsLoadedOn(site, '/guides/data-credits', [`${DC_PRICE}[data-hydrated]`])).includes(partial[0]),
+    'loaded where used',
+  );
   assert.ok(!(await scriptsLoadedOn(site, '/guides/antenna-basics')).includes(partial[0]), 'and nowhere else');
 });
 

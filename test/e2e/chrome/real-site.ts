@@ -85,7 +85,11 @@ export const builtScriptsWith = (out: string, pattern: RegExp): string[] =>
     .map((path) => `/${path}`);
 
 /** The public paths of every script a page of `site` loads, until its islands have hydrated. */
-export const scriptsLoadedOn = (site: BuiltSiteSession, route: string): Promise<string[]> =>
+/**
+ * The scripts a page loads once hydrated. Islands load their chunks after the page's own island is
+ * hydrated: give the selectors of those to wait for (e.g. `[data-island="…"][data-hydrated]`).
+ */
+export const scriptsLoadedOn = (site: BuiltSiteSession, route: string, hydrated: string[] = []): Promise<string[]> =>
   site.withPage({}, async ({ page }) => {
     const scripts: string[] = [];
     page.on(
@@ -94,5 +98,6 @@ export const scriptsLoadedOn = (site: BuiltSiteSession, route: string): Promise<
     );
     await page.goto(`${site.url}${route}`);
     await waitForHydration(page);
+    for (const selector of hydrated) await page.waitForSelector(selector);
     return scripts;
   });
