@@ -65,6 +65,7 @@ const dartBody = requoted("r'", "'", (text) =>
  * language's null object replaces after printing.
  */
 const NULL_TOKEN = 'dgzqnullqzd';
+const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const escapedForC =
   (controls: (code: number) => string) =>
   (text: string): string =>
@@ -73,8 +74,7 @@ const escapedForC =
       const code = c.charCodeAt(0);
       if (c === '\\') return '\\\\';
       if (code >= 0x80 && code < 0xa0) return c;
-      const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-      return named[c] ?? controls(code);
+      return NAMED_ESCAPES[c] ?? controls(code);
     });
 
 function withEscapedStrings(value: unknown, escape: (text: string) => string): unknown {

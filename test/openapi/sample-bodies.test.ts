@@ -9,35 +9,24 @@ import { transformSync } from 'esbuild';
 import { snippetz } from '@scalar/snippetz';
 import { jsLiteral } from '../../src/openapi/js-object-literal.js';
 import { buildFromDocument, minimalDocument } from './helpers.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { decodeEntities } from '../../src/shared/html-text.js';
 import { printWithJsonBody } from '../../src/openapi/sample-bodies.js';
 import type { HarRequest } from '../../src/openapi/har-request.js';
 
-/** A small seeded generator (mulberry32), so a failure names the seed that reproduces it. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = ['lamp', "it's", 'C:\\temp', 'a"b', 'line\nbreak', 'tab\there', '€ 5', '\u2028', '${x}', '`tick`', ''];
 const KEYS = ['name', 'hotspot_id', 'a.b', '@id', 'x-api', 'two words', '2fa', 'ünits', "o'clock", '$ref', '_'];
 
-function jsonValue(next: () => number, depth: number): unknown {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+function jsonValue(random: ReturnType<typeof seededRandom>, depth: number): unknown {
+  const { next, pick } = random;
   const kind = depth > 3 ? Math.floor(next() * 4) : Math.floor(next() * 6);
   if (kind === 0) return pick(PIECES) + pick(PIECES);
   if (kind === 1) return pick([0, -1.5, 1e21, 42, 3.14]);
   if (kind === 2) return pick([true, false, null]);
   if (kind === 3) return pick(PIECES);
   const size = Math.floor(next() * 4);
-  if (kind === 4) return Array.from({ length: size }, () => jsonValue(next, depth + 1));
-  return Object.fromEntries(Array.from({ length: size }, () => [pick(KEYS), jsonValue(next, depth + 1)]));
+  if (kind === 4) return Array.from({ length: size }, () => jsonValue(random, depth + 1));
+  return Object.fromEntries(Array.from({ length: size }, () => [pick(KEYS), jsonValue(random, depth + 1)]));
 }
 
 /** What a literal evaluates to, as JSON data of this realm (the VM's arrays have other prototypes). */
@@ -45,7 +34,7 @@ const evaluate = (literal: string): unknown => JSON.parse(JSON.stringify(runInNe
 
 test('property: the literal evaluates back to the JSON value, for any value', () => {
   for (let seed = 1; seed <= 400; seed++) {
-    const value = jsonValue(random(seed), 0);
+    const value = jsonValue(seededRandom(seed), 0);
     const literal = jsLiteral(value, 2);
     assert.deepEqual(evaluate(literal), value, `seed ${seed}: ${literal}`);
   }
@@ -162,8 +151,8 @@ test('property: the Swift and Objective-C literals hold every string, key and nu
     ['objc nsurlsession', '[NSNull null]'],
   ] as const) {
     for (let seed = 1; seed <= 200; seed++) {
-      const next = random(seed);
-      const value = Object.fromEntries(KEYS.map((key) => [key, jsonValue(next, 1)]));
+      const random = seededRandom(seed);
+      const value = Object.fromEntries(KEYS.map((key) => [key, jsonValue(random, 1)]));
       const code = sampleOf(client, value);
       const declaration = /parameters = ([^]*?)(?: as \[String : Any\]|;)\n/.exec(code)?.[1] ?? '';
       const expected = contents(value);
