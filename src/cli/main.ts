@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
+import { limitHeapGrowth } from '../shared/heap-growth.js';
 import { packageRoot } from '../shared/package-paths.js';
 import { buildCommand } from './build-command.js';
 import { serveCommand } from './serve-command.js';
@@ -13,6 +14,7 @@ function parsePort(value: string): number {
 
 /** Parses argv and runs a command; returns the exit code (0 ok, 1 build error, 2 usage error). */
 export async function main(argv: string[]): Promise<number> {
+  limitHeapGrowth();
   const { version } = JSON.parse(readFileSync(`${packageRoot()}/package.json`, 'utf8'));
   let exitCode = 0;
   const program = new Command()
