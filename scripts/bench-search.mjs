@@ -4,9 +4,13 @@
 //   character at a time in the modal (gzip bytes, as a server with compression sends them).
 // - The time to the first result: in Chromium on the real site (from the input event to the first
 //   hit on screen, index preloaded by hovering the button), and in Node for both sites.
+// - Each keystroke on the 10,000-page site in Chromium: the real site's pages with the generated
+//   index in search/, each query typed a character at a time into the modal, timed from the input
+//   event to that keystroke's results on screen (as the next character is typed once they are).
 // Figures are wall times on this machine, printed with its load average.
 import { spawnSync } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -98,11 +102,10 @@ async function firstSearches(searchDir, gz) {
     for (let i = 1; i <= query.length; i++) {
       const t = performance.now();
       const outcome = await engine.search(query.slice(0, i));
-      await engine.loadSnippets(outcome.groups.slice(0, GROUPS_SHOWN), { hitsPerGroup: 3 });
+      await engine.loadSnippets(outcome.top(GROUPS_SHOWN), { hitsPerGroup: 3 });
       const ms = performance.now() - t;
       keystrokes.push(ms);
-      if (firstResultMs === undefined && outcome.groups.length)
-        firstResultMs = readyMs + keystrokes.reduce((a, b) => a + b, 0);
+      if (firstResultMs === undefined && outcome.total) firstResultMs = readyMs + keystrokes.reduce((a, b) => a + b, 0);
     }
     rows.push({ query, bytes, files, readyMs, keystrokes, last: keystrokes[keystrokes.length - 1] });
   }
@@ -164,6 +167,76 @@ async function browserFirstResult(buildDir) {
     }
     const searchJs = (await resources()).filter((p) => !before.has(p) && p.endsWith('.js'));
     return { timings, searchJs };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** The modal shows the results of `query` (its 'See all' link, or the no-results screen, names it). */
+function shownFor(query) {
+  const modal = document.querySelector('[data-search-modal]');
+  const seeAll = modal?.querySelector('[data-search-see-all]');
+  if (seeAll) return new URL(seeAll.href).searchParams.get('q') === query;
+  return modal?.querySelector('[role="status"]')?.textContent === `No results found for ${query}`;
+}
+
+/** Types one character into the modal; ms from its input event to its query's results on screen. */
+function typeAndWait([character, query, shownForSource]) {
+  const shown = new Function(`return (${shownForSource})`)();
+  return new Promise((done) => {
+    const field = document.querySelector('[data-search-input]');
+    let start = 0;
+    field.addEventListener('input', () => (start = performance.now()), { capture: true, once: true });
+    const check = () => {
+      if (start && shown(query)) {
+        observer.disconnect();
+        done(performance.now() - start);
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    field.focus();
+    document.execCommand('insertText', false, character);
+    check();
+  });
+}
+
+/**
+ * Chromium on a site whose search/ holds the generated index: each query typed a character at a
+ * time into a freshly loaded page's modal (its first keystrokes download what they need, over
+ * HTTP on 127.0.0.1). A keystroke that leaves the trimmed query as it was (a space) starts no
+ * search and is not timed.
+ */
+async function browserKeystrokes(siteDir) {
+  const { CHROMIUM, launchBrowser, serveDirectory } = await import('../test/helpers/browser.ts');
+  if (!existsSync(CHROMIUM)) return undefined;
+  const server = await serveDirectory(siteDir);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const rows = [];
+    for (const query of QUERIES) {
+      await page.goto(`${server.url}/guides/usage`);
+      await page.waitForSelector('[data-island="ColorModeToggle"][data-hydrated]', { timeout: 15_000 });
+      await page.hover('[data-search-button]');
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json')),
+      );
+      await page.keyboard.press('Control+k');
+      await page.waitForSelector('[data-search-input]');
+      const keystrokes = [];
+      for (let i = 1; i <= query.length; i++) {
+        const typed = query.slice(0, i);
+        if (typed.trim() === query.slice(0, i - 1).trim()) {
+          await page.evaluate((c) => document.execCommand('insertText', false, c), query[i - 1]);
+          continue;
+        }
+        keystrokes.push(await page.evaluate(typeAndWait, [query[i - 1], typed.trim(), shownFor.toString()]));
+      }
+      rows.push({ query, keystrokes });
+    }
+    return rows;
   } finally {
     await browser.close();
     await server.close();
@@ -237,4 +310,30 @@ const worst = Math.max(...rows.map((r) => r.bytes));
 console.log(
   `\nFirst search on the ${PAGES.toLocaleString('en')}-page site: at most ${kb(worst)} gzip of index (${worst < 1024 * 1024 ? 'under' : 'OVER'} the 1 MB budget).`,
 );
+
+// The same index in Chromium: the real site's pages, the generated index in search/.
+const xlSite = join(work, 'xl-site');
+cpSync(realOut, xlSite, { recursive: true });
+rmSync(join(xlSite, 'search'), { recursive: true, force: true });
+cpSync(bigDir, join(xlSite, 'search'), { recursive: true });
+const typed = await browserKeystrokes(xlSite).catch((error) => {
+  console.log(`\n(browser measurement skipped: ${error.message})`);
+  return undefined;
+});
+if (typed) {
+  console.log(
+    `\nChromium, ${PAGES.toLocaleString('en')}-page index, each query typed a character at a time into the modal: input event → that keystroke's results on screen (target 50 ms).\n`,
+  );
+  console.log('| query | keystrokes timed | median | max | first keystroke (downloads) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const { query, keystrokes } of typed)
+    console.log(
+      `| ${query} | ${keystrokes.length} | ${median(keystrokes).toFixed(0)} ms | ${Math.max(...keystrokes).toFixed(0)} ms | ${keystrokes[0].toFixed(0)} ms |`,
+    );
+  const all = typed.flatMap((r) => r.keystrokes);
+  const over = all.filter((ms) => ms >= 50).length;
+  console.log(
+    `\nAll ${all.length} keystrokes: median ${median(all).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms; ${over} at 50 ms or more.`,
+  );
+}
 rmSync(work, { recursive: true, force: true });

@@ -8,18 +8,16 @@
  * both are searched, where BM25 prefers the rarer.
  */
 import { distance } from 'fastest-levenshtein';
-import type MiniSearch from 'minisearch';
-import { planQuery, toMiniSearchQuery, type PlanOptions, type QueryPlan, type QueryWord } from './plan-query.js';
+import { planQuery, type PlanOptions, type QueryPlan, type QueryWord } from './plan-query.js';
+import type { TermIndex } from './term-index.js';
 
 /** A lookup term matched exactly: itself, or a word it starts when it is a prefix lookup. */
 const matchesExactly = (word: QueryWord, term: string) =>
   word.lookups.some((l) => l.term === term || (l.prefix && term.startsWith(l.term)));
 
-/** The index terms a word matched when searched alone, and whether one of them is exact. */
-function matchedTerms(index: MiniSearch, word: QueryWord): { terms: Set<string>; exact: boolean } {
-  const terms = new Set<string>();
-  for (const result of index.search(toMiniSearchQuery({ words: [word] }, 'OR')))
-    for (const term of result.terms) terms.add(term);
+/** The index terms a word matches, and whether one of them is exact. */
+function matchedTerms(index: TermIndex, word: QueryWord): { terms: Set<string>; exact: boolean } {
+  const terms = new Set(word.lookups.flatMap((lookup) => index.matches(lookup).map((match) => match.term)));
   return { terms, exact: [...terms].some((term) => matchesExactly(word, term)) };
 }
 
@@ -40,7 +38,7 @@ function nearest(word: QueryWord, terms: Iterable<string>): string[] {
  * The plan with each misspelt word (it matched only by edit distance) replaced by the words it
  * was corrected to, planned as if typed; undefined when no word needed correcting.
  */
-export function correctTypos(index: MiniSearch, plan: QueryPlan, options: PlanOptions): QueryPlan | undefined {
+export function correctTypos(index: TermIndex, plan: QueryPlan, options: PlanOptions): QueryPlan | undefined {
   let corrected = false;
   const words = plan.words.map((word): QueryWord => {
     const { terms, exact } = matchedTerms(index, word);

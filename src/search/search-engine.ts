@@ -1,33 +1,31 @@
 /**
  * Queries the embedded index. Shared by the browser (which loads files with fetch) and the
- * relevance tests (which read them from disk). Loading is search-index-loader.ts, ranking
- * rank-results.ts, snippets describe-results.ts; this module runs a query through them and
- * hands scoring to MiniSearch (BM25 with field boosts).
+ * relevance tests (which read them from disk). Loading is search-index-loader.ts, scoring
+ * score-sections.ts (MiniSearch's BM25 with field boosts, over typed arrays), ranking
+ * rank-results.ts, snippets describe-results.ts; this module runs a query through them.
  */
-import type MiniSearch from 'minisearch';
-import {
-  planQuery,
-  toMiniSearchQuery,
-  withFallbacks,
-  type PlanOptions,
-  type QueryPlan,
-  type QueryWord,
-} from './plan-query.js';
+import { planQuery, withFallbacks, type PlanOptions, type QueryPlan, type QueryWord } from './plan-query.js';
 import { correctTypos } from './correct-typos.js';
-import { API_FIELD_SECTION_BOOST, EAGER_LOAD_BYTES, type SearchDocument } from './search-index-format.js';
+import { EAGER_LOAD_BYTES } from './search-index-format.js';
 import { createIndexLoader, type IndexLoader, type LoadIndexFile } from './search-index-loader.js';
-import { rankResults, type RankedGroup } from './rank-results.js';
+import { pagesByScore, rankResults, type RankedGroup, type RankedPages } from './rank-results.js';
+import { scoreSections, type SectionScores } from './score-sections.js';
+import type { TermIndex } from './term-index.js';
 import { describeGroup, type DescribeOptions, type SearchGroup } from './describe-results.js';
 
 export type { LoadIndexFile } from './search-index-loader.js';
-export { addPostings, termFilesFor } from './search-index-loader.js';
+export { termFilesFor } from './search-index-loader.js';
 export type { RankedGroup, RankedSection } from './rank-results.js';
 export type { SearchGroup, SearchHit } from './describe-results.js';
 
 export interface SearchOutcome {
   query: string;
-  /** Result groups (one per page), best first: pages matching more of the query's words first. */
-  groups: RankedGroup[];
+  /** How many pages matched. */
+  total: number;
+  /** The first `count` result groups (one per page), best first: pages matching more of the query's words first. */
+  top(count?: number): RankedGroup[];
+  /** Every result group, in order (sorted when first read; the modal reads only `top`). */
+  readonly groups: RankedGroup[];
   /** 'AND': the first page matches every word; 'OR': none does, the pages matching most words lead. */
   mode: 'AND' | 'OR';
 }
@@ -42,47 +40,46 @@ export interface SearchEngine {
   suggest(query: string): Promise<string[]>;
 }
 
-/** An index term joined from parts: snake_case, kebab-case, dotted or a path. */
-const IDENTIFIER = /[_\-./]/;
-
-/** The words of a plan that match none of the results (their fallback lookups are worth a try). */
-function unmatchedWords(plan: QueryPlan, results: readonly { queryTerms: string[] }[]): Set<QueryWord> {
-  const withFallback = plan.words.filter((w) => w.fallback);
-  if (withFallback.length === 0) return new Set();
-  const wanted = new Set(withFallback.flatMap((w) => w.lookups.map((l) => l.term)));
-  const matched = new Set<string>();
-  for (let i = 0; i < results.length && matched.size < wanted.size; i++)
-    for (const term of results[i].queryTerms) if (wanted.has(term)) matched.add(term);
-  return new Set(withFallback.filter((w) => !w.lookups.some((l) => matched.has(l.term))));
+/** The words of a plan that match none of the sections (their fallback lookups are worth a try). */
+function unmatchedWords(plan: QueryPlan, scores: SectionScores): Set<QueryWord> {
+  return new Set(plan.words.filter((w) => w.fallback && !w.lookups.some((l) => scores.matchedLookups.has(l.term))));
 }
 
-function searchPlan(loader: IndexLoader, index: MiniSearch<SearchDocument>, plan: QueryPlan) {
-  return index.search(toMiniSearchQuery(plan, 'OR'), {
-    // A pasted identifier ('cbsd_id') is looking for the field itself: no discount then.
-    boostDocument: (id, term) => (loader.isField(id) && !IDENTIFIER.test(term) ? API_FIELD_SECTION_BOOST : 1),
-  });
-}
+/** Scores with API field sections discounted, as a query ranks them (a pasted identifier is not). */
+const searchPlan = (loader: IndexLoader, index: TermIndex, plan: QueryPlan) =>
+  scoreSections(index, loader.stats(), plan, { discountFields: true });
 
 async function runQuery(loader: IndexLoader, query: string, options: PlanOptions): Promise<SearchOutcome> {
   let plan = planQuery(query, options);
-  if (plan.words.length === 0) return { query, groups: [], mode: 'AND' };
+  if (plan.words.length === 0) return outcomeOf(query, { total: 0, top: () => [], complete: true });
   let index = await loader.indexFor(plan);
-  let results = searchPlan(loader, index, plan);
+  let scores = searchPlan(loader, index, plan);
   // Words that matched nothing get their fallback lookups (typos), once.
-  const unmatched = unmatchedWords(plan, results);
+  const unmatched = unmatchedWords(plan, scores);
   if (unmatched.size) {
     plan = withFallbacks(plan, unmatched);
     index = await loader.indexFor(plan);
-    results = searchPlan(loader, index, plan);
+    scores = searchPlan(loader, index, plan);
   }
   // Words found only by edit distance are searched as the words they were corrected to.
   const corrected = correctTypos(index, plan, options);
   if (corrected) {
     plan = corrected;
-    results = searchPlan(loader, await loader.indexFor(plan), plan);
+    scores = searchPlan(loader, await loader.indexFor(plan), plan);
   }
-  const { groups, complete } = rankResults(results, plan, loader.pageOf);
-  return { query, groups, mode: complete || groups.length === 0 ? 'AND' : 'OR' };
+  return outcomeOf(query, rankResults(scores, plan, loader.layout()));
+}
+
+function outcomeOf(query: string, { total, top, complete }: RankedPages): SearchOutcome {
+  return {
+    query,
+    total,
+    top,
+    get groups() {
+      return top();
+    },
+    mode: complete || total === 0 ? 'AND' : 'OR',
+  };
 }
 
 /** Titles of the pages nearest to a query that found nothing (any typo, any prefix), then the site's own. */
@@ -98,15 +95,9 @@ async function suggestFor(loader: IndexLoader, query: string): Promise<string[]>
       })),
     })),
   };
-  const pages: number[] = [];
-  if (loose.words.length) {
-    const index = await loader.indexFor(loose);
-    for (const result of index.search(toMiniSearchQuery(loose, 'OR'))) {
-      const page = loader.pageOf(result.id);
-      if (!pages.includes(page)) pages.push(page);
-      if (pages.length === 3) break;
-    }
-  }
+  const pages = loose.words.length
+    ? pagesByScore(scoreSections(await loader.indexFor(loose), loader.stats(), loose), loader.layout(), 3)
+    : [];
   const titles = (await loader.pages(pages)).map((page) => page[1]);
   return [...new Set([...titles, ...m.suggestions])].slice(0, 3);
 }
@@ -124,7 +115,8 @@ export function createSearchEngine(load: LoadIndexFile): SearchEngine {
     },
     async loadSnippets(groups, options = {}) {
       const contents = await loader.pages(groups.map((g) => g.page));
-      return groups.map((g, i) => describeGroup(g, contents[i], loader.firstSection(g.page), options));
+      const { firstSection } = loader.layout();
+      return groups.map((g, i) => describeGroup(g, contents[i], firstSection[g.page], options));
     },
     suggest: (query) => suggestFor(loader, query),
   };

@@ -5,9 +5,9 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SearchResult } from 'minisearch';
 import { planQuery, stripPossessives, typoLookups, toMiniSearchQuery } from '../../src/search/plan-query.js';
 import { rankResults } from '../../src/search/rank-results.js';
+import { wordBitsOf, type SectionScores } from '../../src/search/score-sections.js';
 import { buildSearchIndexFromPages } from '../../src/search/build-search-index.js';
 import { createSearchEngine } from '../../src/search/search-engine.js';
 import type { SearchPage } from '../../src/search/build-search-pages.js';
@@ -131,18 +131,33 @@ describe('query planner', () => {
 });
 
 describe('ranking by words matched', () => {
-  const result = (id: number, score: number, queryTerms: string[]) =>
-    ({ id, score: score * queryTerms.length, terms: queryTerms, queryTerms, match: {} }) as unknown as SearchResult;
+  type Matched = [score: number, lookupTerms: string[]];
+  /** Scores of one-section pages (section n is page n), as scoreSections gives them for a plan. */
+  const scored = (plan: ReturnType<typeof planQuery>, sections: Matched[]) => {
+    const bitsOf = wordBitsOf(plan);
+    const n = sections.length;
+    const scores: SectionScores = {
+      order: Int32Array.from(sections.keys()),
+      rank: Int32Array.from(sections.keys()),
+      score: Float64Array.from(sections, ([score, terms]) => score * terms.length),
+      termCount: Int32Array.from(sections, ([, terms]) => terms.length),
+      wordBits: Int32Array.from(sections, ([, terms]) => terms.reduce((bits, t) => bits | (bitsOf.get(t) ?? 0), 0)),
+      matchedLookups: new Set(sections.flatMap(([, terms]) => terms)),
+      indexTerms: [],
+    };
+    return { scores, layout: { pageOf: Int32Array.from(sections.keys()), firstSection: [...Array(n).keys()] } };
+  };
 
   test('pages matching more words come first, question verbs counted last, then by score', () => {
     const plan = planQuery('list witnesses gateway ');
     // Pages are sections 0–2 (one section each).
-    const results = [
-      result(0, 9, ['list', 'wit']), // two words, one of them the verb
-      result(1, 1, ['wit', 'gatewai']), // the two strong words
-      result(2, 5, ['wit']),
-    ];
-    const { groups, complete } = rankResults(results, plan, (id) => id);
+    const { scores, layout } = scored(plan, [
+      [9, ['list', 'wit']], // two words, one of them the verb
+      [1, ['wit', 'gatewai']], // the two strong words
+      [5, ['wit']],
+    ]);
+    const ranked = rankResults(scores, plan, layout);
+    const groups = ranked.top();
     assert.deepEqual(
       groups.map((g) => g.page),
       [1, 0, 2],
@@ -151,12 +166,16 @@ describe('ranking by words matched', () => {
       groups.map((g) => g.matched),
       [2, 2, 1],
     );
-    assert.equal(complete, false);
+    assert.equal(ranked.complete, false);
   });
 
   test('a section matching a word and its synonym is not worth double', () => {
     const plan = planQuery('hotspot ', { synonyms: SYNONYMS });
-    const { groups } = rankResults([result(0, 2, ['hotspot', 'gatewai']), result(1, 3, ['hotspot'])], plan, (id) => id);
+    const { scores, layout } = scored(plan, [
+      [2, ['hotspot', 'gatewai']],
+      [3, ['hotspot']],
+    ]);
+    const groups = rankResults(scores, plan, layout).top();
     assert.deepEqual(
       groups.map((g) => g.page),
       [1, 0],

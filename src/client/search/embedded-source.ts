@@ -1,9 +1,4 @@
-import {
-  createSearchEngine,
-  type RankedGroup,
-  type SearchEngine,
-  type SearchGroup,
-} from '../../search/search-engine.js';
+import { createSearchEngine, type SearchEngine, type SearchGroup } from '../../search/search-engine.js';
 import { joinBase } from '../../shared/url.js';
 import type { ResultGroup } from '@templates/components/search/SearchResults.js';
 import type { PageResults } from '@templates/components/search/SearchPageResults.js';
@@ -30,15 +25,14 @@ export function toResultGroups(groups: SearchGroup[], baseUrl: string): ResultGr
   }));
 }
 
-/** Runs a query; the ranked groups are kept so that more of them can be shown later. */
+/** Runs a query; the ranking is kept so that more of its groups can be shown later (only those shown are described). */
 export async function searchEmbedded(engine: SearchEngine, query: string, baseUrl: string): Promise<PageResults> {
   const outcome = await engine.search(query);
-  const ranked: RankedGroup[] = outcome.groups;
   return {
     query,
-    total: ranked.length,
+    total: outcome.total,
     topGroups: async (count, hitsPerGroup = 3) =>
-      toResultGroups(await engine.loadSnippets(ranked.slice(0, count), { hitsPerGroup }), baseUrl),
-    hasMore: (shown) => shown < ranked.length,
+      toResultGroups(await engine.loadSnippets(outcome.top(count), { hitsPerGroup }), baseUrl),
+    hasMore: (shown) => shown < outcome.total,
   };
 }
