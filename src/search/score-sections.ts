@@ -64,20 +64,18 @@ export interface ScoreOptions {
   discountFields?: boolean;
 }
 
-/** A running sum per section and the sections it has touched, in the order it met them. */
+/**
+ * A running sum per section and the sections it has touched, in the order it met them. Every
+ * match adds a positive score (BM25 and every weight are positive), so a sum of 0 means untouched.
+ */
 class Sums {
   readonly sum: Float64Array;
-  private readonly seen: Uint8Array;
   touched: number[] = [];
   constructor(n: number) {
     this.sum = new Float64Array(n);
-    this.seen = new Uint8Array(n);
   }
   add(section: number, value: number) {
-    if (!this.seen[section]) {
-      this.seen[section] = 1;
-      this.touched.push(section);
-    }
+    if (this.sum[section] === 0) this.touched.push(section);
     this.sum[section] += value;
   }
   /** Adds every touched sum into `into` (MiniSearch's OR of two result maps) and starts again. */
@@ -86,11 +84,25 @@ class Sums {
     for (const section of touched) {
       into.add(section, this.sum[section]);
       this.sum[section] = 0;
-      this.seen[section] = 0;
     }
     this.touched = [];
     return touched;
   }
+  /** The touched sections, the sums cleared for the next query. */
+  clear(): number[] {
+    const touched = this.touched;
+    for (const section of touched) this.sum[section] = 0;
+    this.touched = [];
+    return touched;
+  }
+}
+
+/** Sums kept between queries (each keystroke would otherwise allocate and collect three arrays per section). */
+let spare: { n: number; sums: [Sums, Sums, Sums] } | undefined;
+function takeSums(n: number): [Sums, Sums, Sums] {
+  const taken = spare?.n === n ? spare.sums : ([new Sums(n), new Sums(n), new Sums(n)] as [Sums, Sums, Sums]);
+  spare = undefined;
+  return taken;
 }
 
 /** BM25 of each posting of a term's field, as MiniSearch's calcBM25Score computes it. */
@@ -175,15 +187,17 @@ export function scoreSections(
     indexTerms: indexTermsOf(index, plan),
   };
   const order: number[] = [];
-  const [lookupSums, wordSums, total] = [new Sums(n), new Sums(n), new Sums(n)];
+  const [lookupSums, wordSums, total] = takeSums(n);
   const bitsOf = wordBitsOf(plan);
   // A section matching one lookup term twice (two words, or as a word and a prefix) counts it once.
   const seenByTerm = new Map<string, Uint8Array>();
   for (const word of plan.words) {
+    // A word of one lookup is that lookup's sums (0 + x is x: the same sums as MiniSearch's).
+    const sums = word.lookups.length === 1 ? wordSums : lookupSums;
     for (const lookup of word.lookups) {
       const { term } = lookup;
-      scoreLookup(index.matches(lookup), lookup.boost ?? 1, { stats, options, sums: lookupSums, scores, order });
-      const touched = lookupSums.drainInto(wordSums);
+      scoreLookup(index.matches(lookup), lookup.boost ?? 1, { stats, options, sums, scores, order });
+      const touched = sums === wordSums ? wordSums.touched : lookupSums.drainInto(wordSums);
       if (touched.length === 0) continue;
       scores.matchedLookups.add(term);
       let seen = seenByTerm.get(term);
@@ -193,6 +207,8 @@ export function scoreSections(
     wordSums.drainInto(total);
   }
   for (const section of order) scores.score[section] = total.sum[section] * scores.termCount[section];
+  total.clear();
+  spare = { n, sums: [lookupSums, wordSums, total] };
   scores.order = Int32Array.from(order);
   return scores;
 }
