@@ -49,6 +49,7 @@ export function createBuildCache(): BuildCache {
     highlighter: createHighlighter(),
     content: {
       sources: { results: new Map(), hashes },
+      stamps: new Map(),
       splits: { results: new Map(), hashes },
       parses: { results: new Map(), hashes },
     },

@@ -68,7 +68,7 @@ export async function collectSources(folder: ContentFolder, cache?: SourceCache)
   });
   const results = await Promise.all(
     listed.entries.map((entry) =>
-      read.run(entry.absolutePath, cache ? sourceRead(entry, cache.changed) : { entry, stamp: '' }),
+      read.run(entry.absolutePath, cache ? sourceRead(entry, cache) : { entry, stamp: '' }),
     ),
   );
   return {
@@ -85,19 +85,28 @@ export interface SourceCache {
   results: ItemCache<ReadSourceResult>;
   /** The files changed since the last build with this cache (dev's watcher): others are not even looked at. */
   changed?: ReadonlySet<string>;
+  /**
+   * The stamp each file was last read with (by absolute path): a file the watcher did not see
+   * change keeps it, and so the key it was cached under (also by a build before this process).
+   */
+  stamps: Map<string, string>;
 }
 
 /**
  * What reading a file depends on: where it is, and its size and modification time. A file the
- * watcher did not see change is `unchanged` (it was read when it last changed, or is read once more).
+ * watcher did not see change has the stamp it was last read with, without a stat (a file never
+ * read in this process is stat-ed once).
  */
 interface SourceRead {
   entry: Omit<SiteFolderEntry, 'stats'>;
   stamp: string;
 }
 
-function sourceRead({ stats, ...entry }: SiteFolderEntry, changed?: ReadonlySet<string>): SourceRead {
-  if (changed && !changed.has(entry.absolutePath)) return { entry, stamp: 'unchanged' };
+function sourceRead({ stats, ...entry }: SiteFolderEntry, { changed, stamps }: SourceCache): SourceRead {
+  const known = stamps.get(entry.absolutePath);
+  if (changed && !changed.has(entry.absolutePath) && known !== undefined) return { entry, stamp: known };
   const now = stats ?? statSync(entry.readPath, { throwIfNoEntry: false });
-  return { entry, stamp: now ? `${now.mtimeMs}:${now.size}` : 'missing' };
+  const stamp = now ? `${now.mtimeMs}:${now.size}` : 'missing';
+  stamps.set(entry.absolutePath, stamp);
+  return { entry, stamp };
 }

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { errorDiagnostic, warningDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** How much of a file is looked at to tell text from binary (git looks at the first 8,000 bytes for a NUL). */
@@ -77,7 +78,9 @@ export function decodeSourceText(bytes: Uint8Array, file: string): { text?: stri
     };
   const diagnostics: Diagnostic[] = [];
   let text: string;
-  const invalid = firstInvalidUtf8(bytes);
+  // Node's native check first: the scan below costs ~1 ms a page, which a build or a dev save of
+  // thousands of files felt; it only runs to find where a file that is not UTF-8 goes wrong.
+  const invalid = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
   if (invalid < 0) text = utf8Lenient.decode(bytes);
   else {
     const asLatin1 = latin1.decode(bytes);

@@ -28,6 +28,8 @@ import type { ReadSourceResult } from './collect-sources.js';
  */
 export interface ContentCache {
   sources: ItemCache<ReadSourceResult>;
+  /** The stamp (size and mtime) each file was last read with: see SourceCache. Not saved. */
+  stamps: Map<string, string>;
   splits: ItemCache<ReturnType<typeof parseFrontMatter>>;
   parses: ItemCache<CachedParse>;
 }
@@ -93,7 +95,10 @@ export async function loadContent({
   stageResults,
   onSources,
 }: LoadContentOptions): Promise<LoadedContent> {
-  const collected = await collectVersionSources(config, cache && { results: cache.sources, changed });
+  const collected = await collectVersionSources(
+    config,
+    cache && { results: cache.sources, changed, stamps: cache.stamps },
+  );
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
   const sources = collected.versions.flatMap((one) => one.sources);
   onSources?.(sources);

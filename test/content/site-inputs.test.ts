@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { runBuild } from '../../src/build.js';
 import { collectCategories } from '../../src/content/collect-categories.js';
 import { collectSources } from '../../src/content/collect-sources.js';
-import { decodeSourceText } from '../../src/content/decode-source-text.js';
+import { decodeSourceText, firstInvalidUtf8 } from '../../src/content/decode-source-text.js';
 import { nodeSiteFs } from '../../src/content/walk-site-folder.js';
 import { collectStaticFiles } from '../../src/output/collect-static-files.js';
 import { baseConfigSource, createMiniSite } from '../helpers/mini-site.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const codes = (diagnostics: readonly { code: string }[]) => diagnostics.map((d) => d.code).sort();
 
@@ -98,7 +99,11 @@ test('content/: two link loops are each reported once, as warnings, and every pa
   await symlink('../examples', join(root, 'content/guides/examples-link'));
   for (const collect of [
     () => collectSources({ root, contentDir: 'content' }),
-    () => collectSources({ root, contentDir: 'content' }, { results: { results: new Map(), hashes: new WeakMap() } }),
+    () =>
+      collectSources(
+        { root, contentDir: 'content' },
+        { results: { results: new Map(), hashes: new WeakMap() }, stamps: new Map() },
+      ),
   ]) {
     const { sources, diagnostics } = await collect();
     const paths = sources.map((source) => source.contentPath);
@@ -207,6 +212,36 @@ test('property: any UTF-8 text without control characters decodes to itself with
     ).join('');
     const decoded = decodeSourceText(Buffer.from(text), 'content/p.md');
     assert.deepEqual(decoded, { text, diagnostics: [] }, JSON.stringify(text));
+  }
+});
+
+test('property: a page is read as UTF-8 exactly when no byte sequence in it is invalid (the native check agrees with the scan that finds the line)', () => {
+  // Valid characters of every length, and the bytes that break UTF-8: lone continuation bytes,
+  // cut-short sequences, overlong forms, surrogates and code points past U+10FFFF.
+  const pieces = [
+    ...['a', '\n', 'é', '€', '中', '😀', '—'].map((text) => [...Buffer.from(text)]),
+    [0x80],
+    [0xbf],
+    [0xc0, 0xaf],
+    [0xc3],
+    [0xe2, 0x82],
+    [0xed, 0xa0, 0x80],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xf0, 0x9f, 0x98],
+    [0xff],
+  ];
+  const random = seededRandom(2024);
+  for (let run = 0; run < 500; run += 1) {
+    const count = Math.floor(random.next() * 40);
+    const bytes = Buffer.from(
+      Array.from({ length: count }, () =>
+        random.chance(0.9) ? random.pick(pieces.slice(0, 7)) : random.pick(pieces),
+      ).flat(),
+    );
+    const valid = firstInvalidUtf8(bytes) < 0;
+    const decoded = decodeSourceText(bytes, 'content/p.md');
+    assert.equal(decoded.diagnostics.length === 0, valid, JSON.stringify([...bytes]));
+    if (valid) assert.equal(decoded.text, bytes.toString('utf8'), 'valid UTF-8 is read as it is');
   }
 });
 
