@@ -86,6 +86,13 @@ export interface BuildOptions {
    * content/spilled-body.ts); the caller removes it once the output is written.
    */
   scratchDir?: string;
+  /**
+   * Gives up at the next stage boundary once aborted, with the signal's reason (dev: a follow-up
+   * build a newer save made stale). Between stages the event loop gets a turn, so a save or a
+   * request is answered while a long build runs. What the cache holds stays valid: each entry is
+   * complete and keyed by its inputs.
+   */
+  signal?: AbortSignal;
 }
 
 /** Output produced on request: one page (`path` known) or a group whose hashed names are known once produced. */
@@ -103,7 +110,7 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Files the build read (config, its imports, the API description): what dev watches. */
   watchFiles: string[];
-  /** With `defer`: the outputs `files` leaves out (pages, the 404 page, the search index). */
+  /** With `defer`: the outputs `files` leaves out (pages, the 404 page, the Markdown twins and llms-full.txt, the search index). */
   deferred?: DeferredOutput[];
   /**
    * With `stream`: every output file, the same as `files` would hold, produced as it is taken; pages
@@ -391,17 +398,25 @@ function pageEditModel({ config, site, render, assets }: PlannedOutput): PageEdi
   };
 }
 
-/** `docsgen dev`'s output: what needs no page HTML now, pages and the search index when first requested. */
+/** `docsgen dev`'s output: what needs no page HTML now; pages, twins and the search index when first requested. */
 function deferredOutput(
   planned: PlannedOutput,
   cache: BuildCache | undefined,
 ): Pick<BuildResult, 'files' | 'deferred'> {
-  const { render } = planned;
+  const { render, site } = planned;
   // Built in-process when a search file is first asked for; the same results as the build's.
   const searchGroup = { produce: searchFilesHere(planned, cache) };
+  // The Markdown twins and llms-full.txt (a pass over every page) when one is first asked for, as
+  // `docsgen build` streams them: a save's rebuild does not wait for them.
+  const agentGroup = { produce: () => [...agentMarkdownFiles(site.table, planned.markdownOf)] };
   return {
-    files: withoutPages(planned),
-    deferred: [...render.pages.map((job) => deferPage(job)), deferPage(render.notFound, '404.html'), searchGroup],
+    files: withoutPages(planned, false),
+    deferred: [
+      ...render.pages.map((job) => deferPage(job)),
+      deferPage(render.notFound, '404.html'),
+      agentGroup,
+      searchGroup,
+    ],
   };
 }
 
@@ -447,6 +462,19 @@ async function outputFiles(planned: PlannedOutput, cache: BuildCache | undefined
   return planned.plan({ html, notFoundHtml: planned.render.notFound.render(), searchFiles: await searchFiles });
 }
 
+/**
+ * A stage boundary of a build that can be cancelled: the event loop's turn (a save, a request),
+ * then the signal's reason thrown if it was aborted meanwhile. Nothing for other builds.
+ */
+async function stageBoundary(signal: AbortSignal | undefined, pending: readonly (Promise<unknown> | undefined)[] = []) {
+  if (!signal) return;
+  await new Promise((resume) => setImmediate(resume));
+  if (!signal.aborted) return;
+  // Work started for the stages after this one is not awaited any more: its failure is nobody's.
+  for (const work of pending) work?.catch(() => {});
+  signal.throwIfAborted();
+}
+
 /** The build pipeline: config → content → API → routes → checks → bundle → render → plan. Writes nothing. */
 export async function runBuild(options: BuildOptions = {}): Promise<BuildResult> {
   const highlighter = options.highlighter ?? options.cache?.highlighter ?? createHighlighter();
@@ -457,6 +485,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   );
   const config = loaded.config;
   if (!config) return { pageCount: 0, diagnostics: loaded.diagnostics, watchFiles: loaded.dependencies };
+  await stageBoundary(options.signal);
   const assets = createAssetResolver(config.baseUrl, readableFolders(config.root, config.allowedPaths));
   options.onProgress?.('content');
   const clientOptions = {
@@ -472,6 +501,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const isMdx = (path: string) => readsAsMdx(path, config.markdown.format);
   const onSources = (sources: readonly SourceFile[]) => void (mayNeedClientFeatures(sources, isMdx) || bundlePlain());
   const site = await loadSite(config, options, { stages, highlighter, assets, onSources });
+  await stageBoundary(options.signal, [plainClient, site.diagramCheck]);
   options.onProgress?.('checks');
   // Pages that hydrate the site's components or draw diagrams need a client that has them.
   const bundleFor = ({ content, diagrams }: LoadedSite) => {
@@ -498,8 +528,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
     watchFiles,
   });
   if (hasErrors(diagnostics)) return failed();
+  await stageBoundary(options.signal, [plainClient]);
   const planned = await planSiteOutput(config, site, { options, stages, bundling: bundleFor(site), assets });
   if (Array.isArray(planned)) return failed(planned);
+  await stageBoundary(options.signal);
   const done = { config, pageCount: planned.render.pages.length + 1, diagnostics, watchFiles };
   if (options.defer)
     return { ...done, ...deferredOutput(planned, options.cache), pageEdits: options.cache && pageEditModel(planned) };

@@ -33,8 +33,12 @@ export interface DevSessionOptions {
 }
 
 export interface DevSession {
-  /** Builds again for the given changed files (all of them on the first call). */
-  build(changed: readonly string[]): Promise<void>;
+  /**
+   * Builds again for the given changed files (all of them on the first call). Once `signal` is
+   * aborted the build stops at its next stage boundary and changes nothing: the files it would
+   * have read stay to be read by the next build.
+   */
+  build(changed: readonly string[], signal?: AbortSignal): Promise<void>;
   /**
    * Saved Markdown pages served at once: each parsed, checked and rendered alone against the last
    * good build, when the edit leaves unchanged what other pages read of it. False when a build is
@@ -156,7 +160,7 @@ async function prepareFirstBuild({ options, cache, cacheFile, identity, state }:
 }
 
 /** Runs the pipeline for the changed files, with the renderer the site's templates need. */
-async function runSessionBuild(ctx: DevSessionContext, changed: readonly string[]) {
+async function runSessionBuild(ctx: DevSessionContext, changed: readonly string[], signal?: AbortSignal) {
   const { options, cache, state } = ctx;
   const { configPath } = options;
   if (state.builds === 0) await prepareFirstBuild(ctx);
@@ -166,7 +170,7 @@ async function runSessionBuild(ctx: DevSessionContext, changed: readonly string[
   changed.forEach((path) => state.unseen?.add(path));
   const renderer = state.renderer;
   const taken = state.unseen && [...state.unseen];
-  let result = await runBuild({ configPath, cache, renderer, defer: true, changed: taken });
+  let result = await runBuild({ configPath, cache, renderer, defer: true, changed: taken, signal });
   // Without a config the build stopped before reading the content: its changes are still unseen.
   // Files saved meanwhile (single-page edits) stay unseen for the next build.
   if (result.config && taken) taken.forEach((path) => state.unseen!.delete(path));
@@ -224,12 +228,21 @@ function reportChanges(ctx: DevSessionContext, previous: DevSite, changed: reado
   ctx.options.log(`docsgen dev: ${summariseChanges(changed, false)} → ${what} (${ms} ms)`);
 }
 
-/** Builds again for the changed files: a good build is served from now on, a failed one becomes the overlay. */
-async function buildAgain(ctx: DevSessionContext, changed: readonly string[]): Promise<void> {
+/**
+ * Builds again for the changed files: a good build is served from now on, a failed one becomes the
+ * overlay. A build stopped by `signal` leaves everything as it was (its files stay unseen).
+ */
+async function buildAgain(ctx: DevSessionContext, changed: readonly string[], signal?: AbortSignal): Promise<void> {
   const { state, stamp } = ctx;
   const started = performance.now();
   const editsBefore = state.edits;
-  const result = await runSessionBuild(ctx, changed);
+  let result: SessionBuild;
+  try {
+    result = await runSessionBuild(ctx, changed, signal);
+  } catch (error) {
+    if (signal?.aborted) return;
+    throw error;
+  }
   state.builds += 1;
   state.config = result.config ?? state.config;
   state.watchFiles = result.watchFiles;
@@ -408,7 +421,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   };
   const { state } = ctx;
   return {
-    build: (changed) => buildAgain(ctx, changed),
+    build: (changed, signal) => buildAgain(ctx, changed, signal),
     editPages: (changed) => editPages(ctx, changed),
     followUpNeeded: () => state.editedAt.size > 0 && (state.unseen?.size ?? 0) > 0,
     get site() {

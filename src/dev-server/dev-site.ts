@@ -68,8 +68,9 @@ export function withEditedPages(
 
 /**
  * The contents of one output file, producing it if it is deferred. A group of files whose names
- * are only known once produced (the search index) is produced for the first missing file with
- * an extension, so a page request never waits for it. Throws when a template throws.
+ * are only known once produced (the search index; the Markdown twins and llms-full.txt) is
+ * produced for the first missing file with an extension, so a page request never waits for it.
+ * Throws when a template throws.
  */
 export function lookupFile(site: DevSite, path: string): string | Uint8Array | undefined {
   const known = site.files.get(path) ?? site.produced.get(path);

@@ -5,7 +5,8 @@ import { join, resolve, sep } from 'node:path';
 import { createDevSession, toDiagnosticView, type DevSession } from './dev-session.js';
 import { createLiveReload, EVENTS_PATH, type LiveReload } from './live-reload.js';
 import { createSiteHandler } from '../serve/site-handler.js';
-import { watchSite } from './watch-site.js';
+import { watchSite, type SiteWatcher } from './watch-site.js';
+import { startBuildLoop } from './build-loop.js';
 
 export interface DevServerOptions {
   configPath: string;
@@ -24,9 +25,6 @@ export interface DevServer {
   ready: Promise<void>;
   close(): Promise<void>;
 }
-
-/** How long after a single-page edit the build of the rest of the site starts. */
-const FOLLOW_UP_DELAY_MS = 300;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
@@ -129,53 +127,17 @@ export async function startDevServer({
     });
   });
 
-  // Builds run one at a time; files saved meanwhile are built together right after.
-  const pending = new Set<string>();
-  let queued = false;
-  let closed = false;
-  let followUpTimer: NodeJS.Timeout | undefined;
-  const buildOnce = async (changed: string[]) => {
-    await session
-      .build(changed)
-      .catch((error: Error) => log(`docsgen dev: build crashed: ${error.stack ?? error.message}`));
-    if (!closed) watcher.setPaths(session.watchPaths());
-    // Pages edited while it ran: one more build, for what depends on every page.
-    if (session.followUpNeeded()) scheduleFollowUp();
-  };
-  let queue = buildOnce([]).then(() => {
-    markReady();
-    // Saved once the first pages are out, so that even a killed server leaves a cache behind.
-    if (persist) setTimeout(() => void (queue = queue.then(() => (closed ? undefined : session.save()))), 1500).unref();
+  // Declared first: the build loop points the watcher at the paths each build read.
+  // eslint-disable-next-line prefer-const
+  let watcher: SiteWatcher | undefined;
+  const builds = startBuildLoop({
+    session,
+    log,
+    persist,
+    onReady: markReady,
+    afterBuild: () => watcher?.setPaths(session.watchPaths()),
   });
-  const enqueue = (paths: readonly string[]) => {
-    paths.forEach((path) => pending.add(path));
-    if (queued || closed) return;
-    queued = true;
-    queue = queue.then(() => {
-      queued = false;
-      const batch = [...pending];
-      pending.clear();
-      return closed ? undefined : buildOnce(batch);
-    });
-  };
-  // The build of what depends on every page after single-page edits (search index, sitemap, twins,
-  // other pages' checks; the session knows the files), started a moment after the edited page is
-  // out so that the tab's reload is answered first. It adds no file to the batch: a stylesheet
-  // saved meanwhile is still a stylesheet-only change.
-  function scheduleFollowUp() {
-    clearTimeout(followUpTimer);
-    followUpTimer = setTimeout(() => {
-      if (session.followUpNeeded()) enqueue([]);
-    }, FOLLOW_UP_DELAY_MS);
-  }
-  const watcher = watchSite({
-    paths: session.watchPaths(),
-    onChange(paths) {
-      // A Markdown edit that leaves other pages as they are is served at once, even while a build runs.
-      if (!closed && !queued && session.editPages(paths)) return scheduleFollowUp();
-      enqueue(paths);
-    },
-  });
+  watcher = watchSite({ paths: session.watchPaths(), onChange: (paths) => builds.onChange(paths) });
 
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -183,10 +145,9 @@ export async function startDevServer({
     url: `http://${shownHost}:${address.port}/`,
     ready,
     async close() {
-      closed = true;
-      clearTimeout(followUpTimer);
+      builds.close();
       live!.close();
-      await watcher.close();
+      await watcher!.close();
       server.closeAllConnections();
       await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
       if (persist && session.site) await session.save();

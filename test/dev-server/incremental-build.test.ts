@@ -2,7 +2,7 @@
 // build without one, and only what an edit touches is parsed or re-rendered.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBuild, type BuildResult } from '../../src/build.js';
 import { createBuildCache } from '../../src/build-cache/build-cache.js';
@@ -135,4 +135,54 @@ test('adding and deleting a page re-parses only the pages that link to it', asyn
     restored.diagnostics.filter((d) => d.severity === 'error'),
     [],
   );
+});
+
+test('a build after one without `changed` (dev starting from a saved cache) reads no file the watcher did not report', async () => {
+  const cache = createBuildCache();
+  // The first build of a dev session stats every file (it cannot know what changed while it was not running).
+  await runBuild({ configPath: configPath(), cache, defer: true });
+  const read = new Map(cache.content.sources.results);
+  const edited = join(root, 'content/other.md');
+  await writeFile(edited, '---\ntitle: Other\n---\n\nNot in a sidebar, still.\n');
+  await runBuild({ configPath: configPath(), cache, defer: true, changed: [edited] });
+  const readAgain = [...cache.content.sources.results]
+    .filter(([path, entry]) => read.get(path) !== entry)
+    .map(([path]) => path.slice(root.length + 1));
+  assert.deepEqual(readAgain, ['content/other.md'], 'only the reported file is read again');
+  await writeFile(edited, '---\ntitle: Other\n---\n\nNot in a sidebar.\n');
+});
+
+test('a build stopped by its signal rejects with the reason; the next build with the same cache gives the cold output', async () => {
+  const cache = createBuildCache();
+  await runBuild({ configPath: configPath(), cache, defer: true });
+  const edited = join(root, 'content/guides/third.md');
+  const before = await readFile(edited, 'utf8');
+  await writeFile(edited, before.replace('## Part', '## Part\n\nA line saved while a build ran.'));
+  const reason = new Error('superseded by a newer edit');
+  // Stopped at each stage boundary in turn: the cache keeps what the stopped build completed.
+  for (let boundary = 0; boundary < 4; boundary++) {
+    const controller = new AbortController();
+    let turns = 0;
+    const signal = controller.signal;
+    const counting = new Proxy(signal, {
+      get(target, name) {
+        if (name === 'aborted') {
+          if (turns++ === boundary) controller.abort(reason);
+          return target.aborted;
+        }
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await assert.rejects(
+      runBuild({ configPath: configPath(), cache, defer: true, changed: [edited], signal: counting }),
+      (error) => error === reason,
+    );
+  }
+  const warm = produceAll(await runBuild({ configPath: configPath(), cache, defer: true, changed: [edited] }));
+  const cold = produceAll(await runBuild({ configPath: configPath() }));
+  assert.deepEqual([...warm.keys()].sort(), [...cold.keys()].sort());
+  for (const [path, contents] of cold) assert.equal(warm.get(path), contents, path);
+  assert.match(warm.get('guides/third/index.html')!, /A line saved while a build ran/);
+  await writeFile(edited, before);
 });
