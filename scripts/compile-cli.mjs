@@ -19,6 +19,7 @@ const result = await build({
     'parse-worker': 'src/content/parse-worker.ts',
     'search-worker': 'src/search/search-worker.ts',
     'api-pages-worker': 'src/openapi/api-pages-worker.ts',
+    'render-worker': 'src/render/render-worker.ts',
     // The MDX pipeline, loaded only by sites that have .mdx pages (src/content/load-content.ts).
     mdx: 'src/content/mdx/parse-mdx-page.ts',
   },

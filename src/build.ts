@@ -33,6 +33,7 @@ import {
   builtinRenderer,
   planRender,
   type PageHtml,
+  type PagePool,
   type Renderer,
   type RenderJob,
   type RenderPlan,
@@ -46,7 +47,8 @@ import { planOutput } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type KeyedOutputFile, type OutputFile, type WritableFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
-import { agentMarkdownFiles, LLMS_FULL_TXT } from './output/build-agent-files.js';
+import { agentMarkdownFiles, agentMarkdownFilesFrom, LLMS_FULL_TXT, twinOrder } from './output/build-agent-files.js';
+import { renderWorkers, startPagePool } from './render/render-pool.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
 import { diagramsOf } from './content/check-diagrams.js';
@@ -59,6 +61,7 @@ import {
   type SearchIndexInput,
 } from './search/search-index-files.js';
 import { cachedBatch, cachedEach, cachedEachAsync } from './cache/cached.js';
+import { pMapIterable } from 'p-map';
 import { pageMarkdown } from './output/markdown/page-markdown.js';
 import type { Page } from './model.js';
 
@@ -93,6 +96,11 @@ export interface BuildOptions {
    * complete and keyed by its inputs.
    */
   signal?: AbortSignal;
+  /**
+   * With `stream`: render the pages and make their Markdown twins on worker threads (`true`, tests),
+   * or on this thread (`false`); by default on workers from RENDER_WORKERS_THRESHOLD pages.
+   */
+  renderWorkers?: boolean;
 }
 
 /** Output produced on request: one page (`path` known) or a group whose hashed names are known once produced. */
@@ -278,6 +286,8 @@ interface PlannedOutput {
   assets: AssetResolver;
   /** A page's Markdown twin, from the build cache while the page is unchanged. */
   markdownOf(page: Page): string;
+  /** The same twin, made by a worker of `pool` unless the build cache has it. */
+  markdownOn(pool: PagePool, page: Page): Promise<string>;
   /** Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`, the twins and llms-full.txt). */
   plan(
     input: { html: Map<string, PageHtml>; notFoundHtml: PageHtml; searchFiles: OutputFile[] },
@@ -322,6 +332,14 @@ async function planSiteOutput(
   const twin = cachedEach((input: { page: Page }) => pageMarkdown(input.page), options.cache?.markdown);
   twin.keepOnly(table.pages.map((page) => page.route));
   const markdownOf = (page: Page) => twin.run(page.route, { page });
+  // An operation's twin made with its view (a large API's workers) is at hand: not worth posting.
+  const twinAtHand = (page: Page) => page.body.type === 'api-operation' && page.body.markdown !== undefined;
+  const markdownOn = (pool: PagePool, page: Page) =>
+    twinAtHand(page)
+      ? Promise.resolve(markdownOf(page))
+      : cachedEachAsync((input: { page: Page }) => pool.markdown(input.page), options.cache?.markdown).run(page.route, {
+          page,
+        });
   const apiSpecs = api.apis.flatMap((one) =>
     one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
   );
@@ -340,7 +358,7 @@ async function planSiteOutput(
       pageMarkdown: markdownOf,
       agentMarkdown,
     });
-  return { config, site, render, plan, markdownOf, assets };
+  return { config, site, render, plan, markdownOf, markdownOn, assets };
 }
 
 /** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */
@@ -425,13 +443,58 @@ function deferredOutput(
  * (the last build did not leave this page's file under the same key). The key is read only by a
  * writer that tracks its files (with the build cache); without one, hashing pages costs time.
  */
-const keyedPage = (job: RenderJob, path = htmlPathForRoute(job.route)): KeyedOutputFile => ({
+const keyedPage = (
+  job: RenderJob,
+  path = htmlPathForRoute(job.route),
+  renderHtml: () => PageHtml | Promise<PageHtml> = () => job.render(),
+): KeyedOutputFile => ({
   path,
   get key() {
     return job.key;
   },
-  make: () => job.render(),
+  make: renderHtml,
 });
+
+/** Pages and twins handed to the render workers ahead of the writer (which takes up to 64 files at a time). */
+const WORKER_JOBS_AHEAD = 32;
+
+/** The Markdown twins and llms-full.txt; made by `pool`'s workers when there is one, ahead of the writer, in order. */
+function twinFiles(
+  planned: PlannedOutput,
+  pool: PagePool | undefined,
+  spool: string | undefined,
+): Iterable<WritableFile> | AsyncIterable<WritableFile> {
+  const { table } = planned.site;
+  if (!pool) return agentMarkdownFiles(table, planned.markdownOf, spool);
+  const twinOf = async (page: Page) => [page, await planned.markdownOn(pool, page)] as const;
+  return agentMarkdownFilesFrom(pMapIterable(twinOrder(table), twinOf, { concurrency: WORKER_JOBS_AHEAD }), spool);
+}
+
+/**
+ * Every page (and the 404 page) as a keyed file. With `pool`: without the build cache the writer
+ * writes every page, so each is rendered by the workers ahead of it, in its order; with the cache
+ * only a page the writer cannot take from the last output is rendered, when it asks (on this
+ * thread once the pool has closed: the writer may ask for the last pages after the stream ended).
+ */
+async function* pageFiles(
+  render: RenderPlan,
+  pool: PagePool | undefined,
+  cache: BuildCache | undefined,
+): AsyncGenerator<KeyedOutputFile> {
+  const jobs: [RenderJob, string][] = [
+    ...render.pages.map((job): [RenderJob, string] => [job, htmlPathForRoute(job.route)]),
+    [render.notFound, '404.html'],
+  ];
+  if (!pool) for (const [job, path] of jobs) yield keyedPage(job, path);
+  else if (!cache) {
+    const rendered = async ([job, path]: [RenderJob, string]) => {
+      const html = await job.renderOn(pool);
+      return keyedPage(job, path, () => html);
+    };
+    yield* pMapIterable(jobs, rendered, { concurrency: WORKER_JOBS_AHEAD });
+  } else
+    for (const [job, path] of jobs) yield keyedPage(job, path, () => (pool.closed ? job.render() : job.renderOn(pool)));
+}
 
 /**
  * Every output file of a build, each made when the writer takes it: first the files that need no
@@ -440,17 +503,29 @@ const keyedPage = (job: RenderJob, path = htmlPathForRoute(job.route)): KeyedOut
  */
 async function* streamOutput(
   planned: PlannedOutput,
-  { cache, onProgress: progress = () => {}, scratchDir }: Pick<BuildOptions, 'cache' | 'onProgress' | 'scratchDir'>,
+  {
+    cache,
+    onProgress: progress = () => {},
+    scratchDir,
+    renderWorkers: renderOffThread,
+  }: Pick<BuildOptions, 'cache' | 'onProgress' | 'scratchDir' | 'renderWorkers'>,
 ): AsyncGenerator<WritableFile> {
-  const { render, site } = planned;
+  const { render } = planned;
   const searchFiles = searchFilesOffThread(planned, cache);
   progress('write files');
   yield* withoutPages(planned, false);
-  progress('write Markdown twins');
-  yield* agentMarkdownFiles(site.table, planned.markdownOf, scratchDir && join(scratchDir, LLMS_FULL_TXT));
-  progress('write pages');
-  for (const job of render.pages) yield keyedPage(job);
-  yield keyedPage(render.notFound, '404.html');
+  const workers = renderWorkers(render.pages.length, { force: renderOffThread });
+  const pool = render.shared && startPagePool(render.shared, workers);
+  const where = pool ? ` (${pool.workers} render worker${pool.workers === 1 ? '' : 's'})` : '';
+  try {
+    progress(`write Markdown twins${where}`);
+    yield* twinFiles(planned, pool, scratchDir && join(scratchDir, LLMS_FULL_TXT));
+    progress(`write pages${where}`);
+    yield* pageFiles(render, pool, cache);
+  } finally {
+    // After the renders in flight: the search worker may need the memory the render workers hold.
+    await pool?.close();
+  }
   progress('search index');
   yield* await searchFiles;
 }

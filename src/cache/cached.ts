@@ -206,14 +206,18 @@ export function cachedEachAsync<I extends object, O>(
   stage: (input: I) => Promise<O>,
   cache: ItemCache<O> | undefined,
   rules: { keep?: (output: O) => boolean } = {},
-): { key(input: I): string; run(id: string, input: I): Promise<O>; keepOnly(ids: Iterable<string>): void } {
+): {
+  key(input: I): string;
+  run(id: string, input: I, key?: string): Promise<O>;
+  keepOnly(ids: Iterable<string>): void;
+} {
   const hashes = cache?.hashes ?? new WeakMap<object, string>();
   const key = (input: I) => inputKey(input, hashes);
   return {
     key,
-    async run(id, input) {
+    async run(id, input, known) {
       if (!cache) return stage(input);
-      const wanted = key(input);
+      const wanted = known ?? key(input);
       const entry = cache.results.get(id);
       if (entry && entry.key === wanted) return entry.value;
       const value = await stage(input);

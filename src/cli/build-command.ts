@@ -74,6 +74,13 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
   }
 }
 
+/**
+ * `DOCSGEN_RENDER_WORKERS=1` renders the pages on worker threads whatever the site's size, `0` on
+ * the main thread (for measuring and comparing the two); unset, the build decides by the site's size.
+ */
+export const renderWorkersFromEnv = (value: string | undefined): boolean | undefined =>
+  value === '1' ? true : value === '0' ? false : undefined;
+
 /** What each stage change does: the TTY's progress line, and `DOCSGEN_DEBUG_MEMORY`'s figures. */
 function progressOf(tty: boolean, probe: MemoryProbe | undefined): ((stage: string) => void) | undefined {
   if (!tty && !probe) return undefined;
@@ -100,6 +107,7 @@ async function buildAndWrite(options: BuildCommandOptions, scratchDir: string | 
       onProgress,
       cache: cached?.cache,
       stream: true,
+      renderWorkers: renderWorkersFromEnv(process.env.DOCSGEN_RENDER_WORKERS),
     });
     if (tty) process.stderr.write('\r\x1b[2K');
     const diagnostics = applyStrict(result.diagnostics, Boolean(options.strict || result.config?.strict));

@@ -30,12 +30,43 @@ export function spilledPage(page: Page, bodyFile: string): Page {
   });
 }
 
+/**
+ * Where a spilled body's HTML is (a symbol: structured clone and JSON leave it out, and the body
+ * object is shared by every copy of its page).
+ */
+const BODY_FILE = Symbol('bodyFile');
+
 /** A body whose HTML is read from `bodyFile` whenever it is asked for (written by `spillBody`). */
 function spilledBody(bodyFile: string): PageBody {
-  return {
-    type: 'html',
+  const body = {
+    type: 'html' as const,
     get html() {
       return readFileSync(bodyFile, 'utf8');
     },
   };
+  return Object.defineProperty(body, BODY_FILE, { value: bodyFile });
 }
+
+/** A page as posted to another thread: a spilled page without its body and text, and the file they are read from. */
+export type PostedPage = Page & { bodyFile?: string };
+
+/**
+ * `page` ready to post to a worker thread: a spilled page goes without its body and text (posting
+ * would read its file here and copy the HTML), with the name of their file; `receivedPage` in the
+ * worker gives it the body that reads the file. Other pages go as they are.
+ */
+export function postedPage(page: Page): PostedPage {
+  const bodyFile = (page.body as { [BODY_FILE]?: string })[BODY_FILE];
+  if (bodyFile === undefined) return page;
+  // Field by field: spreading the page would run its `text` getter (read the file, make the text).
+  const fields = Object.keys(page).filter((name) => name !== 'body' && name !== 'text');
+  const rest = Object.fromEntries(fields.map((name) => [name, page[name as keyof Page]])) as Omit<
+    Page,
+    'body' | 'text'
+  >;
+  return { ...rest, body: { type: 'html', html: '' }, text: '', bodyFile };
+}
+
+/** A page as `postedPage` posted it, with its body again. */
+export const receivedPage = ({ bodyFile, ...page }: PostedPage): Page =>
+  bodyFile === undefined ? page : spilledPage(page, bodyFile);

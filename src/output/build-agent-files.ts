@@ -115,6 +115,21 @@ function spoolSink(spool: string): FullTextSink {
   };
 }
 
+/** The pages that get a twin, in llms-full.txt's order (sidebar by sidebar). */
+export function twinOrder(table: RouteTable): Page[] {
+  return sections(table, agentPages(table)).flatMap(([, list]) => list);
+}
+
+/** Where llms-full.txt goes: a spool file when `spool` is given, else UTF-8 bytes. */
+const fullTextSink = (spool: string | undefined) => (spool ? spoolSink(spool) : bytesSink());
+
+/** The twin file of `page`, its text added to llms-full.txt after the twins before it. */
+function twinFile(full: FullTextSink, page: Page, markdown: string, first: boolean): OutputFile {
+  if (!first) full.add(PAGE_SEPARATOR);
+  full.add(markdown);
+  return { path: markdownPathForRoute(page.route), contents: markdown };
+}
+
 /**
  * Each page's Markdown twin, made one at a time in llms-full.txt's order (the twin is a page's
  * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt.
@@ -136,16 +151,29 @@ export function* agentMarkdownFiles(
   markdownOf: (page: Page) => string = pageMarkdown,
   spool?: string,
 ): Generator<OutputFile | SpooledFile> {
-  const full = spool ? spoolSink(spool) : bytesSink();
+  const full = fullTextSink(spool);
   let first = true;
-  for (const [, list] of sections(table, agentPages(table)))
-    for (const page of list) {
-      const markdown = markdownOf(page);
-      if (!first) full.add(PAGE_SEPARATOR);
-      first = false;
-      full.add(markdown);
-      yield { path: markdownPathForRoute(page.route), contents: markdown };
-    }
+  for (const page of twinOrder(table)) {
+    yield twinFile(full, page, markdownOf(page), first);
+    first = false;
+  }
+  yield full.file();
+}
+
+/**
+ * `agentMarkdownFiles` with twins made elsewhere (render workers): `twins` gives each page of
+ * `twinOrder` with its twin, in that order.
+ */
+export async function* agentMarkdownFilesFrom(
+  twins: AsyncIterable<readonly [Page, string]>,
+  spool?: string,
+): AsyncGenerator<OutputFile | SpooledFile> {
+  const full = fullTextSink(spool);
+  let first = true;
+  for await (const [page, markdown] of twins) {
+    yield twinFile(full, page, markdown, first);
+    first = false;
+  }
   yield full.file();
 }
 

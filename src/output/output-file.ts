@@ -14,7 +14,8 @@ export interface OutputFile {
 export interface KeyedOutputFile {
   path: string;
   readonly key: string;
-  make(): string | Uint8Array;
+  /** The bytes, or a promise of them (a page rendered on a worker thread). */
+  make(): string | Uint8Array | Promise<string | Uint8Array>;
 }
 
 /**
@@ -32,7 +33,7 @@ export type WritableFile = OutputFile | KeyedOutputFile | SpooledFile;
 export const isSpooled = (file: WritableFile): file is SpooledFile => 'spooled' in file;
 
 /** The bytes of a file to write (made now for a keyed file, read for a spooled one). */
-export const contentsOf = (file: WritableFile): string | Uint8Array =>
+export const contentsOf = async (file: WritableFile): Promise<string | Uint8Array> =>
   'make' in file ? file.make() : isSpooled(file) ? readFileSync(file.spooled) : file.contents;
 
 /** Where a route's HTML goes: clean URLs as folders with index.html. */

@@ -150,7 +150,7 @@ async function writePlain(file: WritableFile, destination: string, fs: WriterFs)
     await fs.copyFile(file.spooled, destination);
     return (await fs.stat(destination)).size;
   }
-  const contents = contentsOf(file);
+  const contents = await contentsOf(file);
   await fs.writeFile(destination, contents);
   return size(contents);
 }
@@ -273,7 +273,7 @@ async function placeFile(
   const key = 'make' in file ? keyDigest(file.key) : undefined;
   if (known && key !== undefined && known.key === key && (await linkUnchanged(file.path, { ...where, known })))
     return { record: known, linked: true };
-  const contents = contentsOf(file);
+  const contents = await contentsOf(file);
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const hash = createHash('sha1').update(bytes).digest('hex');
   const sameBytes = known && known.hash === hash && known.size === bytes.byteLength;
@@ -299,7 +299,7 @@ export function createMemoryWriter(): MemoryWriter {
       let bytes = 0;
       let count = 0;
       for await (const file of output) {
-        const contents = contentsOf(file);
+        const contents = await contentsOf(file);
         files.set(file.path, contents);
         bytes += size(contents);
         count += 1;

@@ -114,7 +114,7 @@ export async function loadRenderer(
   const file = join(cacheDir, `render-page.${version}.${process.pid}-${serial}.mjs`);
   try {
     const module = await importCompiled<{ renderPage: Renderer['renderPage'] }>(code, file);
-    return { renderer: { renderPage: module.renderPage, version }, diagnostics: [] };
+    return { renderer: { renderPage: module.renderPage, version, code }, diagnostics: [] };
   } catch (error) {
     return {
       diagnostics: [

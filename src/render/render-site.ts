@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/resolve-config.js';
-import type { Page } from '../model.js';
+import type { NavItem, Page } from '../model.js';
 import type { RouteTable } from '../routes/build-route-table.js';
 import type { ClientBundle } from '../bundle/bundle-client.js';
 import { joinBase } from '../shared/url.js';
@@ -8,15 +8,18 @@ import { katexCssPath } from '../output/katex-assets.js';
 import { infimaCssPath } from '../output/infima-assets.js';
 import type { VersionIndex } from '../routes/build-version-links.js';
 import { buildPageProps, pagePropsInput, type PagePropsInput } from './build-page-props.js';
-import { cachedEach, type ItemCache } from '../cache/cached.js';
+import { cachedEach, cachedEachAsync, type ItemCache } from '../cache/cached.js';
+import { siteCacheDir } from '../shared/package-paths.js';
 import { buildSiteProps } from './build-site-props.js';
-import type { AssetProps, NavbarItemProps } from './page-props.js';
+import type { AssetProps, NavbarItemProps, SiteProps } from './page-props.js';
 import { renderPage } from './render-page.js';
 
 /** The page renderer and a version that changes with its code (templates). */
 export interface Renderer {
   renderPage: typeof renderPage;
   version: string;
+  /** The renderer's module, compiled from the site's templates (load-renderer.ts): what a render worker imports. */
+  code?: string;
 }
 
 /** The renderer compiled into docsgen. `docsgen dev` loads a fresh one when templates change. */
@@ -50,6 +53,32 @@ export interface RenderJob {
   route: string;
   key: string;
   render(): PageHtml;
+  /** The same HTML as `render`, rendered by a worker of `pool` unless the cache has it. */
+  renderOn(pool: PagePool): Promise<PageHtml>;
+}
+
+/** Renders pages (and makes their Markdown twins) on worker threads: see render-pool.ts. */
+export interface PagePool {
+  /** How many workers render. */
+  workers: number;
+  /** Closed: the workers have ended (render on this thread). */
+  readonly closed: boolean;
+  html(input: PageRenderInput): Promise<PageHtml>;
+  markdown(page: Page): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * What the render of every page shares, as plain data: a render worker gets it once, then each
+ * page's own input. A page's `sidebarItems` is `sidebars[sidebarName]`.
+ */
+export interface RenderShared {
+  site: SiteProps;
+  headScript: string;
+  sidebars: Record<string, NavItem[]>;
+  renderer: { version: string; code?: string };
+  /** Where a worker writes the renderer's module to import it (the site's node_modules/.cache/docsgen). */
+  cacheDir: string;
 }
 
 export interface RenderPlan {
@@ -60,6 +89,8 @@ export interface RenderPlan {
    * changes nothing other pages show of it): the same key and HTML a plan of the edited site gives.
    */
   planPage(page: Page): RenderJob;
+  /** What a render worker is given once (`undefined` when the renderer cannot be loaded by a worker: one given by `docsgen dev`). */
+  shared?: RenderShared;
 }
 
 /** Everything one page's HTML is made from: its props' input, the head script, and the renderer's version. */
@@ -71,7 +102,7 @@ export interface PageRenderInput extends PagePropsInput {
 }
 
 /** The render stage of one page: its HTML as UTF-8 bytes, from its input alone. */
-function renderPageHtml(input: PageRenderInput, renderer: Renderer): PageHtml {
+export function renderPageHtml(input: PageRenderInput, renderer: Renderer): PageHtml {
   // Kept as UTF-8 bytes: off the V8 heap (a 1,000-page site's HTML as strings is 150 MB the
   // garbage collector walks again and again) and already in the form files are written in.
   return Buffer.from(
@@ -128,6 +159,7 @@ export function planRender({
   const render = cachedEach((input: PageRenderInput) => renderPageHtml(input, renderer), cache);
   const job = (input: PageRenderInput, id: string): RenderJob => {
     let key: string | undefined;
+    const known = () => (cache ? (key ??= render.key(input)) : undefined);
     return {
       route: input.page.route,
       // Computed when first read: a build without a cache never reads it (hashing every page's
@@ -135,7 +167,9 @@ export function planRender({
       get key() {
         return (key ??= render.key(input));
       },
-      render: () => render.run(id, input, cache ? (key ??= render.key(input)) : undefined),
+      render: () => render.run(id, input, known()),
+      // The same cache entries as `render`: a page rendered on a worker is the page rendered here.
+      renderOn: (pool) => cachedEachAsync((one: PageRenderInput) => pool.html(one), cache).run(id, input, known()),
     };
   };
   const inputOf = (page: Page, overview?: string): PageRenderInput => ({
@@ -149,7 +183,17 @@ export function planRender({
   const pages = table.pages.map((page) => job(inputOf(page, apiOverviewRoute), page.route));
   render.keepOnly([...table.byRoute.keys(), '404.html']);
   const planPage = (page: Page) => job(inputOf(page, apiOverviewRoute), page.route);
-  return { pages, notFound: job(inputOf(notFound), '404.html'), planPage };
+  const loadable = renderer === builtinRenderer || renderer.code !== undefined;
+  const workerData: RenderShared | undefined = loadable
+    ? {
+        site,
+        headScript: shared.headScript,
+        sidebars: table.sidebars,
+        renderer: { version: renderer.version, code: renderer.code },
+        cacheDir: siteCacheDir(config.root),
+      }
+    : undefined;
+  return { pages, notFound: job(inputOf(notFound), '404.html'), planPage, shared: workerData };
 }
 
 /** Renders every page of the route table, and the not-found page, to HTML. */

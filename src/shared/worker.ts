@@ -37,7 +37,8 @@ function typeScriptWorker(url: URL, data: unknown): Worker {
   return new Worker(bootstrap, { eval: true, workerData: data, resourceLimits: WORKER_LIMITS });
 }
 
-const startWorker = (url: URL, data: unknown) =>
+/** A worker running module `url` with `data` (a TypeScript source through tsx), its heap capped (WORKER_LIMITS). */
+export const startWorker = (url: URL, data: unknown): Worker =>
   url.pathname.endsWith('.ts')
     ? typeScriptWorker(url, data)
     : new Worker(url, { workerData: data, resourceLimits: WORKER_LIMITS });

@@ -4,14 +4,15 @@
 // for the real site and for a site large enough for the parse and search worker threads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBuild } from '../../src/build.js';
+import { runBuild, type BuildOptions } from '../../src/build.js';
 import { buildCommand } from '../../src/cli/build-command.js';
 import { createMemoryWriter } from '../../src/output/writer.js';
 import { PARALLEL_THRESHOLD } from '../../src/content/parse-pages.js';
-import { REPO, copyRealSite } from '../helpers/mini-site.js';
+import { REPO, copyRealSite, createMiniSite } from '../helpers/mini-site.js';
+import { RENDER_WORKERS_THRESHOLD } from '../../src/render/render-pool.js';
 
 type Output = Map<string, Buffer>;
 
@@ -34,8 +35,13 @@ async function inMemory(configPath: string): Promise<Output> {
   return new Map(result.files.map((file) => [file.path, Buffer.from(file.contents)]));
 }
 
-async function streamed(configPath: string): Promise<Output> {
-  const result = await runBuild({ configPath, stream: true });
+/** The output of a streamed build; `stages` gets the stages it went through (`onProgress`). */
+async function streamed(
+  configPath: string,
+  options: Partial<BuildOptions> = {},
+  stages: string[] = [],
+): Promise<Output> {
+  const result = await runBuild({ configPath, stream: true, onProgress: (stage) => stages.push(stage), ...options });
   assert.ok(result.stream, `streamed build failed: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
   assert.equal(result.files, undefined, 'a streamed build holds no file list');
   const writer = createMemoryWriter();
@@ -63,9 +69,9 @@ function assertSameOutput(actual: Output, expected: Output, what: string): void 
  * them stay relative, so they resolve inside each copy), each copy with its own titles and a line
  * of its own, until the site has more than 300 pages.
  */
-async function largeRealSite(): Promise<string> {
+async function largeRealSite(copies = 19): Promise<string> {
   const root = await realSiteCopy();
-  for (let copy = 0; copy < 19; copy++) {
+  for (let copy = 0; copy < copies; copy++) {
     const dir = join(root, 'content', 'copies', `copy-${String(copy).padStart(2, '0')}`);
     for (const part of ['guides', 'examples', 'glossary.md'])
       await cp(join(root, 'content', part), join(dir, part), { recursive: true });
@@ -96,4 +102,44 @@ test('a 320-page site (parse and search workers): streamed output equals the in-
   assert.ok(pages > Math.max(300, PARALLEL_THRESHOLD), `a site large enough for the workers (${pages} pages)`);
   assert.ok(expected.has('copies/copy-18/guides/pagination/index.html'), 'the copies are built');
   assertSameOutput(await writtenByCli(config), expected, 'docsgen build');
+});
+
+test('a site above the render workers threshold: pages and twins rendered on workers equal those rendered on the main thread', async () => {
+  const config = await largeRealSite(24);
+  const stages: string[] = [];
+  const onWorkers = await streamed(config, {}, stages);
+  assert.ok(
+    stages.some((stage) => /^write pages \(\d render workers?\)$/.test(stage)),
+    `pages rendered on workers by default (${stages.join(', ')})`,
+  );
+  const pages = [...onWorkers.keys()].filter((path) => path.endsWith('index.html')).length;
+  assert.ok(pages >= RENDER_WORKERS_THRESHOLD, `a site above the threshold (${pages} pages)`);
+  assert.ok(onWorkers.has('copies/copy-23/guides/pagination.md'), 'the copies have their twins');
+  assertSameOutput(onWorkers, await streamed(config, { renderWorkers: false }), 'render workers');
+  // --no-cache: bodies spilled to the scratch folder, which the workers read themselves.
+  assertSameOutput(await writtenByCli(config), onWorkers, 'docsgen build --no-cache');
+});
+
+test("render workers load the site's own templates: the same output as the main thread renders with them", async () => {
+  const root = await createMiniSite({ config: "templatesDir: 'templates'," });
+  await cp(join(REPO, 'templates'), join(root, 'templates'), { recursive: true });
+  // Copied templates import docsgen's shared helpers relatively; React comes from the site's packages.
+  await symlink(join(REPO, 'src'), join(root, 'src'), 'dir');
+  await mkdir(join(root, 'node_modules'));
+  for (const name of await readdir(join(REPO, 'node_modules')))
+    if (name !== '.cache') await symlink(join(REPO, 'node_modules', name), join(root, 'node_modules', name));
+  const footer = join(root, 'templates/components/Footer.tsx');
+  const source = await readFile(footer, 'utf8');
+  const line = '<p className="footer__copyright">{footer.copyright}</p>';
+  assert.ok(source.includes(line), 'the footer template has its copyright line');
+  await writeFile(footer, source.replace(line, line.replace('</p>', ' (own template)</p>')));
+  const config = join(root, 'site.config.ts');
+  const stages: string[] = [];
+  const onWorkers = await streamed(config, { renderWorkers: true }, stages);
+  assert.ok(
+    stages.some((stage) => /^write pages \(\d render workers?\)$/.test(stage)),
+    `pages rendered on workers (${stages.join(', ')})`,
+  );
+  assert.match(onWorkers.get('index.html')!.toString(), /Copyright Acme(<!-- -->)? \(own template\)/);
+  assertSameOutput(onWorkers, await streamed(config, { renderWorkers: false }), 'own templates on workers');
 });
