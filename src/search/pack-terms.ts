@@ -1,6 +1,6 @@
 /**
- * Compact postings and their split into term files by prefix. The reverse (unpackTerm) runs in
- * the browser, so this module stays free of Node APIs.
+ * Compact postings and their split into term files by prefix (the browser decodes them in
+ * term-index.ts). Free of Node APIs.
  */
 import type { PackedField, PackedTerm } from './search-index-format.js';
 
@@ -23,21 +23,6 @@ export function packTerms(index: MiniSearchPostings): PackedTerm[] {
       return [term, ...packed];
     })
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
-export function unpackTerm(packed: PackedTerm): [string, Record<string, Record<string, number>>] {
-  const [term, ...fields] = packed;
-  const data: Record<string, Record<string, number>> = {};
-  for (const [fieldId, deltas, tfs] of fields as PackedField[]) {
-    const postings: Record<string, number> = {};
-    let id = 0;
-    deltas.forEach((delta, i) => {
-      id += delta;
-      postings[id] = tfs ? tfs[i] : 1;
-    });
-    data[fieldId] = postings;
-  }
-  return [term, data];
 }
 
 /**

@@ -16,7 +16,6 @@
  * - Question verbs ('get', 'list', 'show') are kept but marked weak: the engine ranks pages by how
  *   many of the other words they match first (rank-results.ts), so a verb never decides.
  */
-import type { Query } from 'minisearch';
 import { isStopWord, stemOf, tokenize } from './search-terms.js';
 
 /** One term to look up, and how. */
@@ -177,22 +176,6 @@ function withoutTypedSynonyms(words: QueryWord[]): QueryWord[] {
       ? { ...w, lookups: w.lookups.filter((l) => l.boost === undefined || !typed.has(l.term)) }
       : w,
   );
-}
-
-/** The MiniSearch query of a plan, combining its words with AND or OR. */
-export function toMiniSearchQuery(plan: QueryPlan, combineWith: 'AND' | 'OR'): Query {
-  return {
-    combineWith,
-    queries: plan.words.map((word) => ({
-      combineWith: 'OR',
-      queries: word.lookups.map((lookup) => ({
-        queries: [lookup.term],
-        prefix: lookup.prefix,
-        fuzzy: lookup.fuzzy || false,
-        ...(lookup.boost === undefined ? {} : { boostTerm: () => lookup.boost! }),
-      })),
-    })),
-  };
 }
 
 /** The plan with the fallback lookups of the given words added (tried once, when they matched nothing). */

@@ -5,7 +5,8 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { planQuery, stripPossessives, typoLookups, toMiniSearchQuery } from '../../src/search/plan-query.js';
+import { planQuery, stripPossessives, typoLookups } from '../../src/search/plan-query.js';
+import { toMiniSearchQuery } from './fixtures/minisearch-reference.js';
 import { rankResults } from '../../src/search/rank-results.js';
 import { wordBitsOf, type SectionScores } from '../../src/search/score-sections.js';
 import { buildSearchIndexFromPages } from '../../src/search/build-search-index.js';

@@ -8,28 +8,15 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import MiniSearch, { type SearchResult } from 'minisearch';
-import {
-  planQuery,
-  toMiniSearchQuery,
-  typoLookups,
-  withFallbacks,
-  type QueryPlan,
-} from '../../src/search/plan-query.js';
+import type { SearchResult } from 'minisearch';
+import { planQuery, typoLookups, withFallbacks, type QueryPlan } from '../../src/search/plan-query.js';
 import { buildSearchIndexFromPages } from '../../src/search/build-search-index.js';
 import type { SearchPage } from '../../src/search/build-search-pages.js';
-import { unpackTerm } from '../../src/search/pack-terms.js';
 import { createIndexLoader } from '../../src/search/search-index-loader.js';
 import { firstOf, rankResults } from '../../src/search/rank-results.js';
 import { scoreSections, termsOf, wordBitsOf } from '../../src/search/score-sections.js';
-import {
-  API_FIELD_SECTION_BOOST,
-  SEARCH_FIELDS,
-  miniSearchOptions,
-  type SearchDocument,
-  type SearchManifest,
-  type TermFile,
-} from '../../src/search/search-index-format.js';
+import { API_FIELD_SECTION_BOOST, type TermFile } from '../../src/search/search-index-format.js';
+import { miniSearchOf, toMiniSearchQuery } from './fixtures/minisearch-reference.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const SYNONYMS = [
@@ -79,27 +66,6 @@ function randomQuery(random: Random): string {
     return random() < 0.2 ? word.slice(0, 1 + Math.floor(random() * word.length)) : word;
   });
   return parts.join(' ') + (random() < 0.5 ? ' ' : '');
-}
-
-/** The MiniSearch index the engine used to build from the same files (MiniSearch.loadJS of every term). */
-function miniSearchOf(m: SearchManifest, termFiles: TermFile[]): MiniSearch<SearchDocument> {
-  const width = SEARCH_FIELDS.length;
-  const ids = Array.from({ length: m.documentCount }, (_, id) => id);
-  return MiniSearch.loadJS<SearchDocument>(
-    {
-      documentCount: m.documentCount,
-      nextId: m.documentCount,
-      documentIds: Object.fromEntries(ids.map((id) => [id, id])),
-      fieldIds: Object.fromEntries(SEARCH_FIELDS.map((field, i) => [field, i])),
-      fieldLength: Object.fromEntries(ids.map((id) => [id, m.fieldLength.slice(id * width, id * width + width)])),
-      averageFieldLength: m.averageFieldLength,
-      storedFields: {},
-      dirtCount: 0,
-      index: termFiles.flatMap((file) => file.terms.map(unpackTerm)),
-      serializationVersion: 2,
-    },
-    miniSearchOptions(),
-  );
 }
 
 /** The ranking as it was done on MiniSearch's results: every result grouped by page, all pages sorted. */
