@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { oneAtATime } from './one-at-a-time.js';
 
 /** What a search for one query came to: its value, or a failure. */
 export type SearchOutcome<T> = { query: string; value: T; failed?: undefined } | { query: string; failed: true };
@@ -14,10 +15,6 @@ export interface LatestSearch<T> {
   update(change: Promise<T>): Promise<unknown>;
 }
 
-/** Searches slower than this (a very large index) wait for a pause in typing, up to 250 ms. */
-const IMMEDIATE_MS = 20;
-const MAX_DELAY_MS = 250;
-
 /**
  * The search modal's and the search page's query state: runs `search(source, query)` as the query
  * changes, keeps only the newest query's outcome, and derives the status from it (no state is set
@@ -31,18 +28,17 @@ export function useLatestSearch<S, T>(
   const trimmed = query.trim();
   const [outcome, setOutcome] = useState<SearchOutcome<T>>();
   const sequence = useRef(0);
-  const lastDuration = useRef(0);
+  const [runner] = useState(oneAtATime);
   // An emptied query forgets the last results (a new query starts from 'Searching…', not a stale list).
   if (!trimmed && outcome) setOutcome(undefined);
 
   useEffect(() => {
     const current = ++sequence.current;
     if (!trimmed) return;
-    const run = () => {
-      const started = Date.now();
+    // One search at a time: a keystroke typed while a search runs waits for it (only the newest does).
+    runner.run(() =>
       search(source, trimmed).then(
         (value) => {
-          lastDuration.current = Date.now() - started;
           if (current === sequence.current) setOutcome({ query: trimmed, value });
         },
         (error: unknown) => {
@@ -50,14 +46,10 @@ export function useLatestSearch<S, T>(
           console.warn('docsgen: search failed.', error);
           setOutcome({ query: trimmed, failed: true });
         },
-      );
-    };
-    // Searches run as the reader types; when they are slow, wait for a pause.
-    const delay = Math.min(MAX_DELAY_MS, lastDuration.current);
-    if (delay < IMMEDIATE_MS) return run();
-    const timer = setTimeout(run, delay);
-    return () => clearTimeout(timer);
-  }, [trimmed, source, search]);
+      ),
+    );
+    return () => runner.cancel();
+  }, [trimmed, source, search, runner]);
 
   const status: SearchStatus = !trimmed
     ? 'idle'
