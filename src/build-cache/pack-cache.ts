@@ -8,6 +8,7 @@ import type { BuildCache } from './build-cache.js';
  */
 
 type Content = BuildCache['content'];
+type SourceEntry = Content['sources']['results'] extends Map<string, infer V> ? V : never;
 type SplitEntry = Content['splits']['results'] extends Map<string, infer V> ? V : never;
 type ParseEntry = Content['parses']['results'] extends Map<string, infer V> ? V : never;
 
@@ -26,6 +27,16 @@ export interface CachePart {
 const sourceOf = (cache: BuildCache, path: string) => cache.content.sources.results.get(path)?.value.source;
 
 /**
+ * The hash an object had in the keys of the build that saved it (`inputKey`'s object hashes: the
+ * cache's one table), saved beside it so that the restored object gets it again instead of being
+ * hashed as JSON at every build: a restored object is the same data it was hashed from.
+ */
+const hashOf = (cache: BuildCache, value: object | undefined) => value && cache.content.parses.hashes.get(value);
+const restoreHash = (cache: BuildCache, value: object | undefined, hash: unknown) => {
+  if (value && typeof hash === 'string') cache.content.parses.hashes.set(value, hash);
+};
+
+/**
  * In restore order: `sources` first, since splits are saved without the source file they share with it.
  * Rendered pages are not saved: the output directory holds them, and the writer takes each page
  * again from there while its render key is the one the output manifest records (a page whose file
@@ -40,9 +51,21 @@ export const CACHE_PARTS: readonly CachePart[] = [
     shards: 32,
     entries: (cache) => cache.content.sources.results,
     restore: (cache, entries) => (cache.content.sources.results = entries as Content['sources']['results']),
+    // Each file with its hash: the key of its front matter split (~10 KB of JSON a page otherwise).
+    pack: (value, _path, cache) => {
+      const entry = value as SourceEntry;
+      const sourceHash = hashOf(cache, entry.value.source);
+      return sourceHash ? { ...entry, sourceHash } : entry;
+    },
+    unpack: (value, _path, cache) => {
+      const { sourceHash, ...entry } = value as SourceEntry & { sourceHash?: unknown };
+      restoreHash(cache, entry.value?.source, sourceHash);
+      return entry;
+    },
   },
   {
-    // Splits without their source file when it is the one read (the same text).
+    // Splits without their source file when it is the one read (the same text), each with its hash:
+    // the key of its page's parse (~20 KB of JSON a page otherwise, see load-content's ParseInput).
     name: 'splits',
     shards: 32,
     entries: (cache) => cache.content.splits.results,
@@ -50,15 +73,23 @@ export const CACHE_PARTS: readonly CachePart[] = [
     pack: (value, path, cache) => {
       const entry = value as SplitEntry;
       const split = entry.value.value;
-      if (!split || split.source.text !== sourceOf(cache, path)?.text) return entry;
-      return { ...entry, value: { ...entry.value, value: { ...split, source: undefined } } };
+      const splitHash = hashOf(cache, split);
+      const hashed = splitHash ? { ...entry, splitHash } : entry;
+      if (!split || split.source.text !== sourceOf(cache, path)?.text) return hashed;
+      return { ...hashed, value: { ...entry.value, value: { ...split, source: undefined } } };
     },
     unpack: (value, path, cache) => {
-      const entry = value as SplitEntry;
-      const split = entry.value.value;
-      if (!split || split.source) return entry;
-      const source = sourceOf(cache, path);
-      return source && { ...entry, value: { ...entry.value, value: { ...split, source } } };
+      const { splitHash, ...entry } = value as SplitEntry & { splitHash?: unknown };
+      const split = entry.value?.value;
+      if (split && !split.source) {
+        const source = sourceOf(cache, path);
+        if (!source) return undefined;
+        const restored = { ...split, source };
+        restoreHash(cache, restored, splitHash);
+        return { ...entry, value: { ...entry.value, value: restored } };
+      }
+      restoreHash(cache, split, splitHash);
+      return entry;
     },
   },
   {
@@ -72,14 +103,12 @@ export const CACHE_PARTS: readonly CachePart[] = [
     restore: (cache, entries) => (cache.content.parses.results = entries as Content['parses']['results']),
     pack: (value, _id, cache) => {
       const entry = value as ParseEntry;
-      const page = entry.value.parsed?.page;
-      const pageHash = page && cache.content.parses.hashes.get(page);
+      const pageHash = hashOf(cache, entry.value.parsed?.page);
       return pageHash ? { ...entry, pageHash } : entry;
     },
     unpack: (value, _id, cache) => {
       const { pageHash, ...entry } = value as ParseEntry & { pageHash?: unknown };
-      const page = entry.value?.parsed?.page;
-      if (page && typeof pageHash === 'string') cache.content.parses.hashes.set(page, pageHash);
+      restoreHash(cache, entry.value?.parsed?.page, pageHash);
       return entry;
     },
   },

@@ -103,7 +103,7 @@ export async function loadContent({
   const sources = collected.versions.flatMap((one) => one.sources);
   onSources?.(sources);
   if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
-  const { entries, unbuilt, versionOf } = assignRoutes(collected.versions, cache, diagnostics);
+  const { entries, unbuilt, versionOf, splits } = assignRoutes(collected.versions, cache, diagnostics);
   // A link to a page left out for a clash goes where the clash is: the clash is the one error to report.
   const docRoutes = new Map([...entries, ...unbuilt].map((entry) => [entry.source.absolutePath, entry.route]));
   const processor = createMarkdownProcessor({ trusted: true });
@@ -129,7 +129,14 @@ export async function loadContent({
     return mdx.parseMdxPages(mdxEntries, mdxOptions, stageResults);
   };
   const [markdownOutcomes, mdxOutcomes] = await Promise.all([
-    parseMarkdownCached(markdownEntries, { options: parseOptions, cache: cache?.parses, assets, config, scratchDir }),
+    parseMarkdownCached(markdownEntries, {
+      options: parseOptions,
+      cache: cache?.parses,
+      splits,
+      assets,
+      config,
+      scratchDir,
+    }),
     mdxEntries.length ? parseMdx() : [],
   ]);
   const byEntry = new Map([...markdownOutcomes, ...mdxOutcomes].map((outcome) => [outcome.entry, outcome]));
@@ -181,17 +188,19 @@ function assignRoutes(
   versions: readonly VersionSources[],
   cache: ContentCache | undefined,
   diagnostics: Diagnostic[],
-): { entries: DocEntry[]; unbuilt: DocEntry[]; versionOf: Map<string, DocsVersion> } {
+): { entries: DocEntry[]; unbuilt: DocEntry[]; versionOf: Map<string, DocsVersion>; splits: SplitsByPath } {
   const split = cachedEach((input: { source: SourceFile }) => parseFrontMatter(input.source), cache?.splits);
   const entries: DocEntry[] = [];
   const unbuilt: DocEntry[] = [];
   const versionOf = new Map<string, DocsVersion>();
+  const byPath = new Map<string, SplitSource>();
   for (const { version, sources } of versions) {
     const splits: SplitSource[] = [];
     for (const source of sources) {
       const result = split.run(source.absolutePath, { source });
       diagnostics.push(...result.diagnostics);
       if (result.value) splits.push(result.value);
+      if (result.value) byPath.set(source.absolutePath, result.value);
     }
     const assigned = assignVersionRoutes(splits, version);
     diagnostics.push(...assigned.diagnostics);
@@ -200,14 +209,34 @@ function assignRoutes(
     for (const entry of assigned.entries) versionOf.set(entry.source.absolutePath, version);
   }
   split.keepOnly(versions.flatMap((one) => one.sources.map((source) => source.absolutePath)));
-  return { entries, unbuilt, versionOf };
+  return { entries, unbuilt, versionOf, splits: byPath };
 }
 
-/** What a page's parse is a function of, besides what it reads of other pages (recorded as it runs). */
+/** Each page's front matter split (the cache's own object), by absolute path. */
+type SplitsByPath = ReadonlyMap<string, SplitSource>;
+
+/**
+ * What a page's parse is a function of, besides what it reads of other pages (recorded as it
+ * runs): its entry, given as the split it was made of (`{ ...split, ...own }`) and what the entry
+ * adds (id, route, front matter with the position of a numbered file), so that the key hashes the
+ * split by reference: the cache keeps each split's hash (and restores it with the split), where
+ * hashing every entry's JSON (its text twice, ~20 KB a page) was a tenth of a large site's rebuild.
+ */
 interface ParseInput {
-  entry: DocEntry;
+  split: SplitSource;
+  own: Omit<DocEntry, 'source' | 'body' | 'lineOffset'>;
   baseUrl: string;
   math: boolean;
+}
+
+/**
+ * An entry as `ParseInput` gives it: `split` when the entry was made of it (the same source, body and
+ * line offset: how assignDocRoutes makes entries), else the entry's own fields (hashed as they are).
+ */
+function parseInputOf(entry: DocEntry, split: SplitSource | undefined): Pick<ParseInput, 'split' | 'own'> {
+  const { source, body, lineOffset, ...own } = entry;
+  const madeOf = split && split.source === source && split.body === body && split.lineOffset === lineOffset;
+  return { split: madeOf ? split : { source, body, lineOffset, frontMatter: entry.frontMatter }, own };
 }
 
 /** The queries a kept parse made (routes of linked files, URLs of its images), with the answers it got. */
@@ -227,17 +256,20 @@ async function parseMarkdownCached(
   stage: {
     options: ParsePageOptions;
     cache?: ItemCache<CachedParse>;
+    splits: SplitsByPath;
     assets: AssetResolver;
     config: SiteConfig;
     scratchDir?: string;
   },
 ): Promise<ParseOutcome[]> {
   const { options, assets, config } = stage;
+  // The entry each input stands for (the same fields: see parseInputOf).
+  const entryOf = new Map<ParseInput, DocEntry>();
   const parse = async (inputs: ParseInput[]): Promise<CachedParse[]> => {
     // Without the cache nothing reads a page's Markdown after its parse: workers let it go once they have it.
     const release = !stage.cache;
     const outcomes = await parsePages(
-      inputs.map((input) => input.entry),
+      inputs.map((input) => entryOf.get(input)!),
       options,
       { scratchDir: stage.scratchDir, release },
     );
@@ -254,7 +286,12 @@ async function parseMarkdownCached(
       ? assets.assetUrl(query.slice('asset:'.length))
       : answerRouteQuery(options.docRoutes, query);
   const math = Boolean(config.markdown.math);
-  const items = entries.map((entry) => [entry.source.absolutePath, { entry, baseUrl: config.baseUrl, math }] as const);
+  const items = entries.map((entry) => {
+    const path = entry.source.absolutePath;
+    const input: ParseInput = { ...parseInputOf(entry, stage.splits.get(path)), baseUrl: config.baseUrl, math };
+    entryOf.set(input, entry);
+    return [path, input] as const;
+  });
   const parses = await batch.run(items, answer);
   return parses.map((result, n) => ({ ...result, entry: entries[n] }));
 }

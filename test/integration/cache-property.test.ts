@@ -369,6 +369,18 @@ test('after a one-line edit of one page, only that page is rendered and converte
     const seeded = inputKey({ page }, cache.content.parses.hashes);
     assert.equal(seeded, inputKey({ page }, new WeakMap()), `${page.route}: the restored hash is the page's own`);
   }
+  // So do the files read and their front matter splits (the keys of the splits and of the parses).
+  const sources = [...cache.content.sources.results].map(([path, entry]) => [path, entry.value.source!] as const);
+  const splits = [...cache.content.splits.results].map(([path, entry]) => [path, entry.value.value!] as const);
+  assert.ok(sources.length >= 4 && splits.length === sources.length, `sources and splits restored (${sources.length})`);
+  for (const [path, object] of [...sources, ...splits]) {
+    assert.ok(cache.content.parses.hashes.has(object), `${path}: its hash is restored with it`);
+    const seeded = inputKey({ object }, cache.content.parses.hashes);
+    assert.equal(seeded, inputKey({ object }, new WeakMap()), `${path}: the restored hash is the object's own`);
+  }
+  // The restored split is the one its page's source now holds (saved without its source's text).
+  for (const [path, split] of splits)
+    assert.equal(split.source, cache.content.sources.results.get(path)!.value.source, `${path}: one source object`);
   // The merged search index is not saved (any edit replaces it): it is merged again from its parts, which are.
   assert.deepEqual([cache.search.results.size, cache.searchParts.results.size > 0], [0, true], 'search parts only');
   const before = new Map(cache.markdown.results);
