@@ -5,7 +5,7 @@ import type { OutputFile } from '../output/output-file.js';
 import { buildSearchPages, type SearchPage, type SearchPageType } from './build-search-pages.js';
 import { packTerms } from './pack-terms.js';
 import { splitBySize } from './split-terms.js';
-import { createMergedPostings } from './term-postings.js';
+import { compactTerms, createMergedPostings, type CompactTerms } from './term-postings.js';
 import {
   MANIFEST_FILE,
   SEARCH_DIR,
@@ -16,7 +16,6 @@ import {
   miniSearchOptions,
   termFileName,
   type ContentPage,
-  type PackedTerm,
   type SearchDocument,
   type SearchManifest,
 } from './search-index-format.js';
@@ -73,8 +72,8 @@ export interface IndexedPage {
  * the part's first section; `mergeSearchParts` shifts them into place.
  */
 export interface SearchIndexPart {
-  /** The part's postings, packed (terms sorted, ids ascending) as the term files hold them. */
-  terms: PackedTerm[];
+  /** The part's postings, packed (terms sorted, ids ascending) as the term files hold them, in compact form. */
+  terms: CompactTerms;
   /** Each section's field lengths, in SEARCH_FIELDS order. */
   fieldLength: number[];
   pages: IndexedPage[];
@@ -88,7 +87,7 @@ export function indexSearchPart(pages: readonly SearchPage[]): SearchIndexPart {
   index.addAll(documents);
   const json = index.toJSON();
   return {
-    terms: packTerms(json.index),
+    terms: compactTerms(packTerms(json.index)),
     fieldLength: fieldLengths(json, documents.length),
     pages: pages.map(indexedPage),
     documentCount: documents.length,

@@ -6,8 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import MiniSearch from 'minisearch';
-import { createMergedPostings } from '../../src/search/term-postings.js';
-import { miniSearchOptions, type SearchDocument } from '../../src/search/search-index-format.js';
+import { compactTerms, createMergedPostings, expandTerms } from '../../src/search/term-postings.js';
+import {
+  miniSearchOptions,
+  type PackedField,
+  type PackedTerm,
+  type SearchDocument,
+} from '../../src/search/search-index-format.js';
 import { packTerms, splitTermKeys } from '../../src/search/pack-terms.js';
 import { splitBySize } from '../../src/search/split-terms.js';
 
@@ -67,7 +72,7 @@ test('postings merged from parts of any size are those of one index of every sec
     const merged = createMergedPostings();
     for (let start = 0; start < documents.length;) {
       const size = 1 + Math.floor(next() * 30);
-      merged.add(packedOf(documents.slice(start, start + size)), start);
+      merged.add(compactTerms(packedOf(documents.slice(start, start + size))), start);
       start += size;
     }
     assert.deepEqual([...merged.packedTerms()], packedOf(documents), `seed ${seed}: ${documents.length} sections`);
@@ -83,9 +88,30 @@ test('ids far apart and frequencies over 127 are read back exactly', () => {
     text: id % 16_411 === 0 ? Array(300).fill('beacon').join(' ') : id % 997 === 0 ? 'witness' : '',
   }));
   const merged = createMergedPostings();
-  merged.add(packedOf(documents.slice(0, 20_000)), 0);
-  merged.add(packedOf(documents.slice(20_000)), 20_000);
+  merged.add(compactTerms(packedOf(documents.slice(0, 20_000))), 0);
+  merged.add(compactTerms(packedOf(documents.slice(20_000))), 20_000);
   assert.deepEqual([...merged.packedTerms()], packedOf(documents), 'deltas over 16,383 and a frequency of 300');
+});
+
+test('the compact form of packed terms reads back as the same terms, whatever the words and numbers', () => {
+  const words = [...WORDS, '', 'ℏ', '😀emoji', 'a\nb', 'beacon'];
+  for (let seed = 1; seed <= 200; seed++) {
+    const next = random(seed);
+    const int = (max: number) => Math.floor(next() * max);
+    // Any ids and frequencies (up to 2^32 and beyond: the varints are not 32-bit), any field order.
+    const number = () => [int(2), int(130), int(20_000), int(2 ** 32), int(2 ** 40)][int(5)];
+    const terms: PackedTerm[] = Array.from({ length: int(40) }, () => {
+      const term = `${words[int(words.length)]}${words[int(words.length)]}`;
+      const fields = Array.from({ length: int(5) }, (): PackedField => {
+        const deltas = Array.from({ length: int(6) }, number);
+        return next() < 0.5 ? [int(4), deltas] : [int(4), deltas, deltas.map(number)];
+      });
+      return [term, ...fields];
+    });
+    const compact = compactTerms(terms);
+    assert.deepEqual(expandTerms(compact), terms, `seed ${seed}`);
+    assert.ok(compact.postings instanceof Uint8Array && compact.ends instanceof Uint32Array, 'flat typed arrays');
+  }
 });
 
 test('the build splits terms known by their sizes into the files splitTermKeys makes of the packed terms', () => {
