@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { linkSync, mkdirSync, statSync } from 'node:fs';
+import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readFile, writeFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +108,27 @@ test('fs writer links files the last write left unchanged instead of writing the
     (await createFsWriter(`${out}-other`, { track: true, previous: repaired.manifest }).write(site('about'))).reused,
     0,
   );
+});
+
+test('fs writer takes unchanged files again with synchronous calls, each folder made once', async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'docsgen-writer-')), 'build');
+  const calls: string[] = [];
+  const counted = <F extends (...args: never[]) => unknown>(name: string, call: F) =>
+    ((...args: Parameters<F>) => (calls.push(name), call(...args))) as F;
+  const fs = {
+    ...nodeFs,
+    linkSync: counted('linkSync', linkSync),
+    mkdirSync: counted('mkdirSync', mkdirSync),
+    statSync: counted('statSync', statSync),
+  };
+  const site = Array.from({ length: 30 }, (_, n) => ({ path: `page-${n % 10}/part-${n}.html`, contents: `page ${n}` }));
+  const first = await createFsWriter(out, { track: true, fs }).write(site);
+  const count = (name: string) => calls.filter((call) => call === name).length;
+  assert.deepEqual([count('mkdirSync'), count('linkSync')], [10, 0], 'a folder made once for its three files');
+  calls.length = 0;
+  const again = await createFsWriter(out, { track: true, previous: first.manifest, fs }).write(site);
+  assert.equal(again.reused, 30);
+  assert.deepEqual([count('statSync'), count('linkSync'), count('mkdirSync')], [30, 30, 10], 'a stat and a link each');
 });
 
 test('fs writer takes a keyed file (a page) again by its key, without making it, unless it was deleted or touched', async () => {

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { linkSync, mkdirSync, statSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ function fullDisk(fullAfter: number): WriterFs {
   let writes = 0;
   return {
     ...fs,
+    linkSync,
+    mkdirSync,
+    statSync,
     writeFile: (async (path: string, data: string | Uint8Array) => {
       writes += 1;
       if (writes >= fullAfter) throw enospc(path);
