@@ -98,7 +98,7 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /**
    * With `stream`: render the pages and make their Markdown twins on worker threads (`true`, tests),
-   * or on this thread (`false`); by default on workers from RENDER_WORKERS_THRESHOLD pages.
+   * or on this thread (`false`, the default: see render-pool.ts for why).
    */
   renderWorkers?: boolean;
 }
@@ -514,7 +514,7 @@ async function* streamOutput(
   const searchFiles = searchFilesOffThread(planned, cache);
   progress('write files');
   yield* withoutPages(planned, false);
-  const workers = renderWorkers(render.pages.length, { force: renderOffThread });
+  const workers = renderWorkers({ force: renderOffThread });
   const pool = render.shared && startPagePool(render.shared, workers);
   const where = pool ? ` (${pool.workers} render worker${pool.workers === 1 ? '' : 's'})` : '';
   try {

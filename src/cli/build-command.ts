@@ -75,8 +75,8 @@ export async function buildCommand(options: BuildCommandOptions): Promise<number
 }
 
 /**
- * `DOCSGEN_RENDER_WORKERS=1` renders the pages on worker threads whatever the site's size, `0` on
- * the main thread (for measuring and comparing the two); unset, the build decides by the site's size.
+ * `DOCSGEN_RENDER_WORKERS=1` renders the pages on worker threads whatever the site's size, `0` or
+ * unset on the main thread (see render-pool.ts).
  */
 export const renderWorkersFromEnv = (value: string | undefined): boolean | undefined =>
   value === '1' ? true : value === '0' ? false : undefined;

@@ -5,12 +5,12 @@ import { postedPage, type PostedPage } from '../content/spilled-body.js';
 import type { PageHtml, PagePool, PageRenderInput, RenderShared } from './render-site.js';
 
 /**
- * From this many pages, `docsgen build` renders pages and makes their Markdown twins on worker
- * threads (see docs/performance.md, "Pages rendered on workers"): below, starting workers that load
- * the renderer and run its code cold costs more than the main thread rendering alone.
+ * Pages are rendered on workers only when asked for (`DOCSGEN_RENDER_WORKERS=1`, `renderWorkers: true`):
+ * measured on the 2-core machine this was built on, at 400 to 2,000 pages, the workers cost 1–10% more
+ * CPU and up to ~60 MB more peak memory, and gave no wall time that showed through the load (see
+ * docs/performance.md, "Pages rendered on workers"). On a machine with more idle cores they may pay:
+ * measure there before making them the default.
  */
-export const RENDER_WORKERS_THRESHOLD = 400;
-
 /** Memory one render worker may take (what every page shares, its heap); fewer workers when it is not free. */
 const WORKER_MEMORY = 256 * 1024 * 1024;
 
@@ -27,17 +27,16 @@ export type PageJob = { html: PostedRenderInput } | { markdown: PostedPage };
 export type PageJobResult = Uint8Array | string;
 
 /**
- * How many render workers a build of `pages` pages uses: one per core (the main thread mostly
- * posts pages and writes files meanwhile), at most 4, as memory allows; none for a small site.
- * `force` (tests) overrides the size threshold.
+ * How many render workers a build uses when asked for (`force`): one per core (the main thread
+ * mostly posts pages and writes files meanwhile), at most 4, as memory allows, at least one.
  */
-export function renderWorkers(
-  pages: number,
-  { force, cores = availableParallelism(), free = freemem() }: { force?: boolean; cores?: number; free?: number } = {},
-): number {
-  if (force === false || (force === undefined && pages < RENDER_WORKERS_THRESHOLD)) return 0;
-  const byMemory = Math.floor(free / WORKER_MEMORY);
-  return Math.max(force ? 1 : 0, Math.min(cores, 4, byMemory));
+export function renderWorkers({
+  force,
+  cores = availableParallelism(),
+  free = freemem(),
+}: { force?: boolean; cores?: number; free?: number } = {}): number {
+  if (!force) return 0;
+  return Math.max(1, Math.min(cores, 4, Math.floor(free / WORKER_MEMORY)));
 }
 
 /** The input posted for `input`: the worker has what every page shares. */

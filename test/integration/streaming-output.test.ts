@@ -12,7 +12,6 @@ import { buildCommand } from '../../src/cli/build-command.js';
 import { createMemoryWriter } from '../../src/output/writer.js';
 import { PARALLEL_THRESHOLD } from '../../src/content/parse-pages.js';
 import { REPO, copyRealSite, createMiniSite } from '../helpers/mini-site.js';
-import { RENDER_WORKERS_THRESHOLD } from '../../src/render/render-pool.js';
 
 type Output = Map<string, Buffer>;
 
@@ -104,20 +103,27 @@ test('a 320-page site (parse and search workers): streamed output equals the in-
   assertSameOutput(await writtenByCli(config), expected, 'docsgen build');
 });
 
-test('a site above the render workers threshold: pages and twins rendered on workers equal those rendered on the main thread', async () => {
+test('a 480-page site: pages and twins rendered on workers equal those rendered on the main thread', async () => {
   const config = await largeRealSite(24);
   const stages: string[] = [];
-  const onWorkers = await streamed(config, {}, stages);
+  const onWorkers = await streamed(config, { renderWorkers: true }, stages);
   assert.ok(
     stages.some((stage) => /^write pages \(\d render workers?\)$/.test(stage)),
-    `pages rendered on workers by default (${stages.join(', ')})`,
+    `pages rendered on workers (${stages.join(', ')})`,
   );
   const pages = [...onWorkers.keys()].filter((path) => path.endsWith('index.html')).length;
-  assert.ok(pages >= RENDER_WORKERS_THRESHOLD, `a site above the threshold (${pages} pages)`);
+  assert.ok(pages >= 400, `a site as large as those measured (${pages} pages)`);
   assert.ok(onWorkers.has('copies/copy-23/guides/pagination.md'), 'the copies have their twins');
-  assertSameOutput(onWorkers, await streamed(config, { renderWorkers: false }), 'render workers');
+  const mainStages: string[] = [];
+  assertSameOutput(onWorkers, await streamed(config, {}, mainStages), 'render workers');
+  assert.ok(mainStages.includes('write pages'), 'by default the main thread renders');
   // --no-cache: bodies spilled to the scratch folder, which the workers read themselves.
-  assertSameOutput(await writtenByCli(config), onWorkers, 'docsgen build --no-cache');
+  process.env.DOCSGEN_RENDER_WORKERS = '1';
+  try {
+    assertSameOutput(await writtenByCli(config), onWorkers, 'docsgen build --no-cache on render workers');
+  } finally {
+    delete process.env.DOCSGEN_RENDER_WORKERS;
+  }
 });
 
 test("render workers load the site's own templates: the same output as the main thread renders with them", async () => {
