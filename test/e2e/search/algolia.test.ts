@@ -294,6 +294,8 @@ for (const [name, options] of [
         await page.locator('main').click({ position: { x: 5, y: 5 } });
         await page.keyboard.press('/');
         await docsearchInput(page).waitFor();
+        // The library closes on Escape from its keyboard effect, which runs after the input shows.
+        await afterLibraryEffects(page);
         await page.keyboard.press('Escape');
         await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
         await afterLibraryEffects(page);
