@@ -286,8 +286,8 @@ interface PlannedOutput {
   assets: AssetResolver;
   /** A page's Markdown twin, from the build cache while the page is unchanged. */
   markdownOf(page: Page): string;
-  /** The same twin, made by a worker of `pool` unless the build cache has it. */
-  markdownOn(pool: PagePool, page: Page): Promise<string>;
+  /** The same twin, made by a worker of `pool` unless the build cache has it (one wrapper for all pages). */
+  markdownOn(pool: PagePool): (page: Page) => Promise<string>;
   /** Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`, the twins and llms-full.txt). */
   plan(
     input: { html: Map<string, PageHtml>; notFoundHtml: PageHtml; searchFiles: OutputFile[] },
@@ -334,12 +334,11 @@ async function planSiteOutput(
   const markdownOf = (page: Page) => twin.run(page.route, { page });
   // An operation's twin made with its view (a large API's workers) is at hand: not worth posting.
   const twinAtHand = (page: Page) => page.body.type === 'api-operation' && page.body.markdown !== undefined;
-  const markdownOn = (pool: PagePool, page: Page) =>
-    twinAtHand(page)
-      ? Promise.resolve(markdownOf(page))
-      : cachedEachAsync((input: { page: Page }) => pool.markdown(input.page), options.cache?.markdown).run(page.route, {
-          page,
-        });
+  const markdownOn = (pool: PagePool) => {
+    const twinOnPool = cachedEachAsync((input: { page: Page }) => pool.markdown(input.page), options.cache?.markdown);
+    return (page: Page) =>
+      twinAtHand(page) ? Promise.resolve(markdownOf(page)) : twinOnPool.run(page.route, { page });
+  };
   const apiSpecs = api.apis.flatMap((one) =>
     one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
   );
@@ -466,7 +465,8 @@ function twinFiles(
 ): Iterable<WritableFile> | AsyncIterable<WritableFile> {
   const { table } = planned.site;
   if (!pool) return agentMarkdownFiles(table, planned.markdownOf, spool);
-  const twinOf = async (page: Page) => [page, await planned.markdownOn(pool, page)] as const;
+  const twinOnPool = planned.markdownOn(pool);
+  const twinOf = async (page: Page) => [page, await twinOnPool(page)] as const;
   return agentMarkdownFilesFrom(pMapIterable(twinOrder(table), twinOf, { concurrency: WORKER_JOBS_AHEAD }), spool);
 }
 
