@@ -574,7 +574,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   // esbuild bundles in its own process while this one parses Markdown; a site that may need the
   // client with features (known once its pages are parsed) gets only that one.
   const isMdx = (path: string) => readsAsMdx(path, config.markdown.format);
-  const onSources = (sources: readonly SourceFile[]) => void (mayNeedClientFeatures(sources, isMdx) || bundlePlain());
+  const onSources = async (sources: readonly SourceFile[]) => {
+    if (!(await mayNeedClientFeatures(sources, isMdx))) bundlePlain();
+  };
   const site = await loadSite(config, options, { stages, highlighter, assets, onSources });
   await stageBoundary(options.signal, [plainClient, site.diagramCheck]);
   options.onProgress?.('checks');

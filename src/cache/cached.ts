@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { mapInSlices } from '../shared/time-slices.js';
 
 /** A stage of the build: a function of one typed input. It knows nothing of the cache. */
 export type Stage<I, O> = (input: I) => Promise<O>;
@@ -269,8 +270,10 @@ export function cachedBatch<I extends object, O>(
   return {
     async run(items, answer) {
       if (!cache) return stage(items.map(([, input]) => input));
-      const keys = items.map(([, input]) => inputKey(input, cache.hashes));
-      const missing = items.flatMap(([id], n) => (reusable(cache.results.get(id), keys[n], answer) ? [] : [n]));
+      // In slices: at 10,000 pages the keys take ~0.3 s, which `docsgen dev` spends serving saves meanwhile.
+      const keys = await mapInSlices(items, ([, input]) => inputKey(input, cache.hashes));
+      const reused = await mapInSlices(items, ([id], n) => reusable(cache.results.get(id), keys[n], answer));
+      const missing = items.flatMap((_item, n) => (reused[n] ? [] : [n]));
       const values = await stage(missing.map((n) => items[n][1]));
       const fresh = new Map(missing.map((n, m) => [n, values[m]]));
       missing.forEach((n, m) => {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cachedEachAsync, type ItemCache } from '../cache/cached.js';
+import { mapInSlices } from '../shared/time-slices.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { decodeSourceText } from './decode-source-text.js';
 import { readSiteFile, walkSiteFolder, type SiteFolderEntry, type SiteFs } from './walk-site-folder.js';
@@ -66,11 +67,14 @@ export async function collectSources(folder: ContentFolder, cache?: SourceCache)
     // A file that could not be read is read again next time.
     keep: (result) => result.source !== undefined,
   });
-  const results = await Promise.all(
-    listed.entries.map((entry) =>
-      read.run(entry.absolutePath, cache ? sourceRead(entry, cache) : { entry, stamp: '' }),
-    ),
-  );
+  // In slices: each read's cache key is made before its first await, ~0.2 s at 10,000 files. A read
+  // that fails while later ones start is handled (its error comes out of Promise.all below).
+  const reads = await mapInSlices(listed.entries, (entry) => {
+    const reading = read.run(entry.absolutePath, cache ? sourceRead(entry, cache) : { entry, stamp: '' });
+    reading.catch(() => {});
+    return reading;
+  });
+  const results = await Promise.all(reads);
   return {
     sources: results.flatMap((result) => (result.source ? [result.source] : [])),
     diagnostics: [...listed.diagnostics, ...results.flatMap((result) => result.diagnostics)],

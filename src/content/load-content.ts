@@ -53,7 +53,7 @@ export interface LoadContentOptions {
   /** The build cache's stage results: MDX pages are kept there, each under `cached` (parse-mdx-page.ts). */
   stageResults?: StageResults;
   /** Called with every page's source once they are read, before any is parsed. */
-  onSources?: (sources: readonly SourceFile[]) => void;
+  onSources?: (sources: readonly SourceFile[]) => void | Promise<void>;
 }
 
 export interface LoadedContent {
@@ -101,7 +101,7 @@ export async function loadContent({
   );
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
   const sources = collected.versions.flatMap((one) => one.sources);
-  onSources?.(sources);
+  await onSources?.(sources);
   if (sources.length === 0 && !hasErrors(collected.diagnostics)) diagnostics.push(noSources(config));
   const { entries, unbuilt, versionOf, splits } = assignRoutes(collected.versions, cache, diagnostics);
   // A link to a page left out for a clash goes where the clash is: the clash is the one error to report.

@@ -7,6 +7,7 @@ import { createAssetResolver } from '../create-asset-resolver.js';
 import type { DocusaurusContextValue } from './theme/page-context.js';
 import { inlineLoadersPlugin } from './inline-loaders.js';
 import { packageRoot } from '../../shared/package-paths.js';
+import { someInSlices } from '../../shared/time-slices.js';
 
 /** What the browser needs to hydrate the site's own components on MDX pages. */
 export interface ClientIslandsInput {
@@ -191,7 +192,9 @@ function islandModulesPlugins(input: ClientIslandsInput, root: string, pkg: stri
 export const mayNeedClientFeatures = (
   sources: readonly { absolutePath: string; text: string }[],
   isMdx: (path: string) => boolean,
-): boolean => sources.some((source) => isMdx(source.absolutePath) || source.text.includes('mermaid'));
+): Promise<boolean> =>
+  // In slices: 100 MB of Markdown take ~0.1 s to scan, which `docsgen dev` spends serving saves meanwhile.
+  someInSlices(sources, (source) => isMdx(source.absolutePath) || source.text.includes('mermaid'));
 
 /** What a site's client has beyond the built-in islands (bundle-client.ts). */
 export interface ClientFeatures {
