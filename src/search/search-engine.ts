@@ -12,6 +12,7 @@ import { pagesByScore, rankResults, type RankedGroup, type RankedPages } from '.
 import { scoreSections, type SectionScores } from './score-sections.js';
 import type { TermIndex } from './term-index.js';
 import { describeGroup, type DescribeOptions, type SearchGroup } from './describe-results.js';
+import { warmUp } from './warm-up.js';
 
 export type { LoadIndexFile } from './search-index-loader.js';
 export { termFilesFor } from './search-index-loader.js';
@@ -102,12 +103,21 @@ async function suggestFor(loader: IndexLoader, query: string): Promise<string[]>
   return [...new Set([...titles, ...m.suggestions])].slice(0, 3);
 }
 
-export function createSearchEngine(load: LoadIndexFile): SearchEngine {
+export interface EngineOptions {
+  /** What `ready()` runs on a large index before it resolves: `warmUp` (warm-up.ts), replaced in tests. */
+  warmUp?: (createEngine: typeof createSearchEngine) => Promise<unknown>;
+}
+
+export function createSearchEngine(load: LoadIndexFile, options: EngineOptions = {}): SearchEngine {
   const loader = createIndexLoader(load);
+  let warm: Promise<unknown> | undefined;
   return {
     async ready() {
       const m = await loader.manifest();
+      // A small index is loaded whole and answers fast; on a large one, the first keystrokes would
+      // run cold code: the engine runs once on a made-up index first.
       if (m.totalBytes <= EAGER_LOAD_BYTES) await loader.loadAll();
+      else await (warm ??= (options.warmUp ?? warmUp)(createSearchEngine).catch(() => 0));
     },
     async search(query) {
       const m = await loader.manifest();

@@ -6,8 +6,11 @@ import type { SearchSettings } from './search-settings.js';
 
 /** The embedded index of the site, loaded from `${baseUrl}search/` with fetch. */
 export function createEmbeddedEngine(settings: SearchSettings): SearchEngine {
-  return createSearchEngine(async (name) => {
-    const response = await fetch(`${settings.baseUrl}search/${name}`, { credentials: 'same-origin' });
+  return createSearchEngine(async (name, options) => {
+    const response = await fetch(`${settings.baseUrl}search/${name}`, {
+      credentials: 'same-origin',
+      ...(options?.priority ? { priority: options.priority } : {}),
+    });
     if (!response.ok) throw new Error(`Could not load the search index (${response.status} for search/${name})`);
     return response.json();
   });
