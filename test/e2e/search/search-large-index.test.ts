@@ -45,6 +45,29 @@ async function typeAndWait(page: Page, text: string, query: string) {
   }, query);
 }
 
+/** Hovers the search button and waits for search to be ready (its User Timing mark): the manifest loaded, the warm-up run. */
+async function hoverUntilReady(page: Page) {
+  await page.hover('[data-search-button]');
+  await page.waitForFunction(() => performance.getEntriesByName('docsgen-search-ready').length === 1);
+}
+
+const searchFiles = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((path) => path.startsWith('/search/')),
+  );
+
+test('hovering the button makes search ready (manifest loaded, engine warmed up) having downloaded only the manifest', async () => {
+  await site.withPage({}, async ({ page }) => {
+    await page.goto(`${site.url}/guides/usage`);
+    await waitForHydration(page);
+    await hoverUntilReady(page);
+    assert.deepEqual(await searchFiles(page), ['/search/index.json']);
+  });
+});
+
 const titles = (page: Page) =>
   page.$$eval('[data-search-modal] .search-group__title', (nodes) => nodes.map((n) => n.textContent));
 
@@ -62,19 +85,10 @@ test('two letters of a word fetch the term files of its third; the third letter 
 
   await site.withPage({}, async ({ page }) => {
     // Resource entries are added when a response has arrived whole.
-    const termFiles = () =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => new URL(e.name).pathname)
-          .filter((path) => path.includes('/terms-')),
-      );
+    const termFiles = async () => (await searchFiles(page)).filter((path) => path.includes('/terms-'));
     await page.goto(`${site.url}/guides/usage`);
     await waitForHydration(page);
-    await page.hover('[data-search-button]');
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/index.json')),
-    );
+    await hoverUntilReady(page);
     await page.keyboard.press('Control+k');
     await page.waitForSelector('[data-search-input]');
     await typeAndWait(page, word.slice(0, 2), word.slice(0, 2));
