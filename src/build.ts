@@ -62,6 +62,7 @@ import {
 } from './search/search-index-files.js';
 import { cachedBatch, cachedEach, cachedEachAsync } from './cache/cached.js';
 import { pMapIterable } from 'p-map';
+import { mapInSlices } from './shared/time-slices.js';
 import { pageMarkdown } from './output/markdown/page-markdown.js';
 import type { Page } from './model.js';
 
@@ -416,24 +417,21 @@ function pageEditModel({ config, site, render, assets }: PlannedOutput): PageEdi
 }
 
 /** `docsgen dev`'s output: what needs no page HTML now; pages, twins and the search index when first requested. */
-function deferredOutput(
+async function deferredOutput(
   planned: PlannedOutput,
   cache: BuildCache | undefined,
-): Pick<BuildResult, 'files' | 'deferred'> {
+): Promise<Pick<BuildResult, 'files' | 'deferred'>> {
   const { render, site } = planned;
   // Built in-process when a search file is first asked for; the same results as the build's.
   const searchGroup = { produce: searchFilesHere(planned, cache) };
   // The Markdown twins and llms-full.txt (a pass over every page) when one is first asked for, as
   // `docsgen build` streams them: a save's rebuild does not wait for them.
   const agentGroup = { produce: () => [...agentMarkdownFiles(site.table, planned.markdownOf)] };
+  // In slices: each page's key hashes its props (~0.3 s at 10,000 pages), while dev serves saves.
+  const pages = await mapInSlices(render.pages, (job) => deferPage(job));
   return {
     files: withoutPages(planned, false),
-    deferred: [
-      ...render.pages.map((job) => deferPage(job)),
-      deferPage(render.notFound, '404.html'),
-      agentGroup,
-      searchGroup,
-    ],
+    deferred: [...pages, deferPage(render.notFound, '404.html'), agentGroup, searchGroup],
   };
 }
 
@@ -611,7 +609,11 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   await stageBoundary(options.signal);
   const done = { config, pageCount: planned.render.pages.length + 1, diagnostics, watchFiles };
   if (options.defer)
-    return { ...done, ...deferredOutput(planned, options.cache), pageEdits: options.cache && pageEditModel(planned) };
+    return {
+      ...done,
+      ...(await deferredOutput(planned, options.cache)),
+      pageEdits: options.cache && pageEditModel(planned),
+    };
   if (options.stream) return { ...done, stream: streamOutput(planned, options) };
   return { ...done, files: await outputFiles(planned, options.cache) };
 }
