@@ -64,6 +64,7 @@ import { cachedBatch, cachedEach, cachedEachAsync } from './cache/cached.js';
 import { pMapIterable } from 'p-map';
 import { mapInSlices } from './shared/time-slices.js';
 import { pageMarkdown } from './output/markdown/page-markdown.js';
+import { hasSpilledTwin, spilledTwin } from './content/spilled-body.js';
 import type { Page } from './model.js';
 
 export interface BuildOptions {
@@ -329,12 +330,17 @@ async function planSiteOutput(
   const katexFiles = site.content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const infimaFiles = site.content.pages.some((page) => page.usesInfima) ? [await loadInfimaAsset()] : [];
   const operations = summarizeOperations(api.pages);
-  // Each page's Markdown twin, a stage of the page alone (cached like its render).
-  const twin = cachedEach((input: { page: Page }) => pageMarkdown(input.page), options.cache?.markdown);
+  // Each page's Markdown twin, a stage of the page alone (cached like its render); a spilled page's
+  // was made by the worker that parsed it.
+  const twin = cachedEach(
+    (input: { page: Page }) => spilledTwin(input.page) ?? pageMarkdown(input.page),
+    options.cache?.markdown,
+  );
   twin.keepOnly(table.pages.map((page) => page.route));
   const markdownOf = (page: Page) => twin.run(page.route, { page });
-  // An operation's twin made with its view (a large API's workers) is at hand: not worth posting.
-  const twinAtHand = (page: Page) => page.body.type === 'api-operation' && page.body.markdown !== undefined;
+  // An operation's twin made with its view (a large API's workers), or a spilled page's, is at hand: not worth posting.
+  const twinAtHand = (page: Page) =>
+    (page.body.type === 'api-operation' && page.body.markdown !== undefined) || hasSpilledTwin(page);
   const markdownOn = (pool: PagePool) => {
     const twinOnPool = cachedEachAsync((input: { page: Page }) => pool.markdown(input.page), options.cache?.markdown);
     return (page: Page) =>
@@ -379,9 +385,20 @@ const searchInput = ({ site, config }: PlannedOutput): SearchIndexInput => ({
  * merged from the index of each part of the pages, of which only the parts whose pages changed are
  * indexed again (a large site's on another core while this one renders, fed a part at a time).
  */
-function searchFilesOffThread(planned: PlannedOutput, cache: BuildCache | undefined): Promise<OutputFile[]> {
-  // Without the cache, each part is merged as it is indexed: the parts are never all held.
-  if (!cache) return searchIndexFilesOffThread(searchInput(planned));
+function searchFilesOffThread(planned: PlannedOutput, cache: BuildCache | undefined): Promise<OutputFile[]>;
+function searchFilesOffThread(
+  planned: PlannedOutput,
+  cache: BuildCache | undefined,
+  scratchDir: string | undefined,
+): Promise<WritableFile[]>;
+function searchFilesOffThread(
+  planned: PlannedOutput,
+  cache: BuildCache | undefined,
+  scratchDir?: string,
+): Promise<WritableFile[]> {
+  // Without the cache, each part is merged as it is indexed: the parts are never all held, and
+  // with a scratch folder neither are the pages' content entries (search/content-store.ts).
+  if (!cache) return searchIndexFilesOffThread(searchInput(planned), scratchDir);
   const parts = cachedBatch(indexSearchParts, cache?.searchParts);
   const fromParts = async ({ pages, synonyms, exampleRoutes }: SearchIndexInput) =>
     searchIndexFromParts(await parts.run(searchPartInputs(pages, exampleRoutes)), synonyms);
@@ -509,7 +526,7 @@ async function* streamOutput(
   }: Pick<BuildOptions, 'cache' | 'onProgress' | 'scratchDir' | 'renderWorkers'>,
 ): AsyncGenerator<WritableFile> {
   const { render } = planned;
-  const searchFiles = searchFilesOffThread(planned, cache);
+  const searchFiles = searchFilesOffThread(planned, cache, scratchDir);
   progress('write files');
   yield* withoutPages(planned, false);
   const workers = renderWorkers({ force: renderOffThread });

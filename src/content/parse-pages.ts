@@ -64,9 +64,13 @@ export function workerShares(count: number, workers: number): { start: number; e
   }));
 }
 
-/** A page as a worker sent it: its body (and text) read back from the scratch file the worker wrote it to. */
-function received({ bodyFile, ...parsed }: ParsedPage & { bodyFile?: string }): ParsedPage {
-  return bodyFile ? { ...parsed, page: spilledPage(parsed.page, bodyFile) } : parsed;
+/** A page as a worker sent it: its body (and text) read back from the scratch file the worker wrote it to, its twin from its own. */
+function received({
+  bodyFile,
+  twinFile,
+  ...parsed
+}: ParsedPage & { bodyFile?: string; twinFile?: string }): ParsedPage {
+  return bodyFile ? { ...parsed, page: spilledPage(parsed.page, bodyFile, twinFile) } : parsed;
 }
 
 /**

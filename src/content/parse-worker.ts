@@ -8,6 +8,7 @@ import { createMarkdownProcessor } from './markdown-processor.js';
 import { createAssetResolver } from './create-asset-resolver.js';
 import { parsePage, withoutRouteReads, type ParsedPage } from './parse-page.js';
 import { spillBody } from './spilled-body.js';
+import { pageMarkdown } from '../output/markdown/page-markdown.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { causeOf, type DiagnosticCause } from '../diagnostics/diagnostic.js';
 
@@ -25,8 +26,9 @@ export interface ParseWorkerInput {
   keepReads: boolean;
 }
 
-/** A parsed page; with `bodyFile`, its body HTML is in that file, not in the page. */
-export type ParseWorkerResult = (ParsedPage & { bodyFile?: string }) | { error: DiagnosticCause; line?: number };
+/** A parsed page; with `bodyFile`, its body HTML is in that file, not in the page, and its Markdown twin in `twinFile`. */
+export type ParseWorkerResult =
+  (ParsedPage & { bodyFile?: string; twinFile?: string }) | { error: DiagnosticCause; line?: number };
 
 /** What the worker posts: the results of the next pages in order; `done` on the last part. */
 export interface ParseWorkerMessage {
@@ -51,7 +53,8 @@ const parse = (entry: DocEntry, index: number): ParseWorkerResult => {
   try {
     const page = parsePage(entry, options);
     const parsed = keepReads ? page : withoutRouteReads(page);
-    return scratchDir ? { ...parsed, ...spillBody(parsed.page, scratchDir, offset + index) } : parsed;
+    // A spilled page's twin is made here, where its body and text are at hand (see spilled-body.ts).
+    return scratchDir ? { ...parsed, ...spillBody(parsed.page, scratchDir, offset + index, pageMarkdown) } : parsed;
   } catch (error) {
     return { error: causeOf(error), line: (error as { line?: number }).line };
   }

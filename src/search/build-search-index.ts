@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import type { Page } from '../model.js';
-import type { OutputFile } from '../output/output-file.js';
+import type { OutputFile, SpooledFile } from '../output/output-file.js';
+import { memoryContents, type ContentStore, type MadeContentFile } from './content-store.js';
 import { buildSearchPages, type SearchPage, type SearchPageType } from './build-search-pages.js';
 import { packTerms } from './pack-terms.js';
 import { splitBySize } from './split-terms.js';
@@ -33,8 +34,9 @@ export interface SearchIndexOptions {
   synonyms?: readonly (readonly string[])[];
 }
 
-export interface SearchIndex {
-  files: OutputFile[];
+/** The index's files (its content files spooled with a spooled ContentStore) and its manifest. */
+export interface SearchIndex<F extends OutputFile | SpooledFile = OutputFile> {
+  files: (OutputFile | F)[];
   manifest: SearchManifest;
 }
 
@@ -114,20 +116,26 @@ export function createSearchIndexBuilder(): {
  * the parts of a large site are never all held (they were, as JS arrays, until the last was
  * indexed). `finish` gives the same files as `mergeSearchParts` of all the parts.
  */
-export function createSearchIndexMerger(): {
+export function createSearchIndexMerger<F extends OutputFile | SpooledFile = OutputFile>(
+  contents: ContentStore<F> = memoryContents() as ContentStore<OutputFile> as ContentStore<F>,
+): {
   add(part: SearchIndexPart): void;
-  finish(options?: SearchIndexOptions): SearchIndex;
+  finish(options?: SearchIndexOptions): SearchIndex<F>;
 } {
   const merged = createMergedPostings();
   const fieldLength: number[] = [];
-  const pages: IndexedPage[] = [];
+  const pages: KeptPage[] = [];
   let documentCount = 0;
   return {
     add(part) {
       merged.add(part.terms, documentCount);
       documentCount += part.documentCount;
       for (const length of part.fieldLength) fieldLength.push(length);
-      for (const page of part.pages) pages.push(page);
+      // The content entry goes to the store: the largest part of a page's index data.
+      for (const { content, ...page } of part.pages) {
+        contents.add(content);
+        pages.push(page);
+      }
     },
     finish: (options = {}) =>
       indexFiles({
@@ -135,11 +143,15 @@ export function createSearchIndexMerger(): {
         fieldLength,
         averageFieldLength: averageFieldLengths(fieldLength),
         pages,
+        contents,
         documentCount,
         options,
       }),
   };
 }
+
+/** What the merger keeps of an indexed page: all but its content entry (kept by a ContentStore). */
+type KeptPage = Omit<IndexedPage, 'content'>;
 
 /**
  * The term files of the merged postings, as one index of every page gives them: each term turned
@@ -208,49 +220,59 @@ function fieldLengths(json: ReturnType<MiniSearch['toJSON']>, documentCount: num
   return fieldLength;
 }
 
-/** The content files: consecutive pages' entries, about `target` bytes each (pages per file from the average page). */
-function contentFilesOf(pages: readonly IndexedPage[], target: number): { files: string[]; pagesPerFile: number } {
-  const pagesPerFile =
-    pages.length === 0
-      ? 1
-      : Math.max(1, Math.round(target / (pages.reduce((sum, page) => sum + page.content.length, 0) / pages.length)));
-  const files: string[] = [];
-  for (let first = 0; first < pages.length; first += pagesPerFile) {
-    // The JSON of `{ first, pages }` (a ContentFile), from the pages' own JSON.
-    const entries = pages.slice(first, first + pagesPerFile).map((page) => page.content);
-    files.push(`{"first":${first},"pages":[${entries.join(',')}]}`);
+/**
+ * The content files: consecutive pages' entries, about `target` bytes each (pages per file from the
+ * average page), each made by `contents` as its text is ready (so that a spooled store holds one at a time).
+ */
+function contentFilesOf<F extends OutputFile | SpooledFile>(
+  contents: ContentStore<F>,
+  target: number,
+): { files: MadeContentFile<F>[]; pagesPerFile: number; texts: Iterable<string> } {
+  const count = contents.count;
+  const pagesPerFile = count === 0 ? 1 : Math.max(1, Math.round(target / (contents.chars / count)));
+  const files: MadeContentFile<F>[] = [];
+  function* texts() {
+    for (let first = 0; first < count; first += pagesPerFile) {
+      // The JSON of `{ first, pages }` (a ContentFile), from the pages' own JSON.
+      const text = `{"first":${first},"pages":[${contents.join(first, Math.min(count, first + pagesPerFile))}]}`;
+      files.push(contents.file(text, files.length));
+      yield text;
+    }
+    contents.close();
   }
-  return { files, pagesPerFile };
+  return { files, pagesPerFile, texts: texts() };
 }
 
-/** What the files of an index are made from: the term files, the field lengths, the pages. */
-interface IndexData {
+/** What the files of an index are made from: the term files, the field lengths, the pages and their content entries. */
+interface IndexData<F extends OutputFile | SpooledFile> {
   termFiles: ReturnType<typeof termFilesOf>;
   fieldLength: number[];
   averageFieldLength: number[];
-  pages: readonly IndexedPage[];
+  pages: readonly KeptPage[];
+  contents: ContentStore<F>;
   documentCount: number;
   options: SearchIndexOptions;
 }
 
-function indexFiles({
+function indexFiles<F extends OutputFile | SpooledFile>({
   termFiles: terms,
   fieldLength,
   averageFieldLength,
   pages,
+  contents,
   documentCount,
   options,
-}: IndexData): SearchIndex {
+}: IndexData<F>): SearchIndex<F> {
   const { keys, fileOf, files: termFiles } = terms;
-  const contentBytes = pages.reduce((sum, page) => sum + page.content.length, 0);
-  const termBytes = termFiles.reduce((sum, contents) => sum + contents.length, 0);
-  const small = contentBytes + termBytes <= EAGER_LOAD_BYTES;
+  const termBytes = termFiles.reduce((sum, text) => sum + text.length, 0);
+  const small = contents.chars + termBytes <= EAGER_LOAD_BYTES;
   const content = contentFilesOf(
-    pages,
+    contents,
     options.contentFileBytes ?? (small ? SMALL_SITE_CONTENT_FILE_BYTES : LARGE_SITE_CONTENT_FILE_BYTES),
   );
   const digest = createHash('sha256');
-  for (const contents of [...termFiles, ...content.files]) digest.update(contents);
+  for (const text of termFiles) digest.update(text);
+  for (const text of content.texts) digest.update(text);
   const hash = digest.digest('hex').slice(0, 12);
   const fieldSections = pages.map((page) => page.fieldSections);
   const manifest: SearchManifest = {
@@ -266,16 +288,18 @@ function indexFiles({
     termFiles: termFiles.length,
     contentFiles: content.files.length,
     pagesPerContentFile: content.pagesPerFile,
-    totalBytes: [...termFiles, ...content.files].reduce((sum, contents) => sum + Buffer.byteLength(contents), 0),
+    totalBytes:
+      termFiles.reduce((sum, text) => sum + Buffer.byteLength(text), 0) +
+      content.files.reduce((sum, file) => sum + file.bytes, 0),
     suggestions: suggestionsOf(pages),
     ...(options.synonyms?.length
       ? { synonyms: options.synonyms.map((group) => group.map((w) => w.toLowerCase())) }
       : {}),
   };
-  const files: OutputFile[] = [
+  const files: (OutputFile | F)[] = [
     { path: `${SEARCH_DIR}/${MANIFEST_FILE}`, contents: JSON.stringify(manifest) },
-    ...termFiles.map((contents, n) => ({ path: `${SEARCH_DIR}/${termFileName(hash, n)}`, contents })),
-    ...content.files.map((contents, n) => ({ path: `${SEARCH_DIR}/${contentFileName(hash, n)}`, contents })),
+    ...termFiles.map((text, n) => ({ path: `${SEARCH_DIR}/${termFileName(hash, n)}`, contents: text })),
+    ...content.files.map((file, n) => file.as(`${SEARCH_DIR}/${contentFileName(hash, n)}`)),
   ];
   return { files, manifest };
 }

@@ -1,4 +1,5 @@
-import type { OutputFile } from '../output/output-file.js';
+import type { OutputFile, SpooledFile } from '../output/output-file.js';
+import { memoryContents, spooledContents } from './content-store.js';
 import { feedWorker, workerUrl } from '../shared/worker.js';
 import {
   buildSearchIndexFromPages,
@@ -93,14 +94,22 @@ export const searchIndexFromParts = (parts: readonly SearchIndexPart[], synonyms
 /**
  * `searchIndexFiles` from parts indexed as `indexSearchParts` does, each merged as it comes
  * (`createSearchIndexMerger`) instead of all held until the last: what `docsgen build` runs
- * without the build cache (which keeps every part).
+ * without the build cache (which keeps every part). With `scratchDir` (a folder the caller removes
+ * once the output is written), the pages' content entries and the content files are kept there
+ * (`spooledContents`), not in memory: the content files are given as spooled files.
  */
-export async function searchIndexFilesOffThread({
-  pages,
-  synonyms,
-  exampleRoutes,
-}: SearchIndexInput): Promise<OutputFile[]> {
-  const merger = createSearchIndexMerger();
+export async function searchIndexFilesOffThread(
+  input: SearchIndexInput,
+  scratchDir: string | undefined,
+): Promise<(OutputFile | SpooledFile)[]>;
+export async function searchIndexFilesOffThread(input: SearchIndexInput): Promise<OutputFile[]>;
+export async function searchIndexFilesOffThread(
+  { pages, synonyms, exampleRoutes }: SearchIndexInput,
+  scratchDir?: string,
+): Promise<(OutputFile | SpooledFile)[]> {
+  const merger = createSearchIndexMerger<OutputFile | SpooledFile>(
+    scratchDir ? spooledContents(scratchDir) : memoryContents(),
+  );
   const inputs = searchPartInputs(pages, exampleRoutes).map(([, input]) => input);
   await indexSearchPartsEach(inputs, merger.add);
   return merger.finish({ synonyms }).files;

@@ -10,6 +10,9 @@ import { PAGES_PER_WORKER, PARALLEL_THRESHOLD, parsePages, workerShares } from '
 import { createMarkdownProcessor } from '../../src/content/markdown-processor.js';
 import { createHighlighter } from '../../src/content/highlighter.js';
 import { withoutRouteReads } from '../../src/content/parse-page.js';
+import { hasSpilledTwin, spilledTwin } from '../../src/content/spilled-body.js';
+import { pageMarkdown } from '../../src/output/markdown/page-markdown.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 function entries(count: number) {
   const splits: SplitSource[] = Array.from({ length: count }, (_, i) => {
@@ -59,7 +62,9 @@ test('with a scratch folder, workers write page bodies there and the pages read 
   const scratchDir = await mkdtemp(join(tmpdir(), 'docsgen-scratch-'));
   const spilled = await parsePages(list, options, { scratchDir });
   const held = await parsePages(list, options);
-  assert.equal((await readdir(scratchDir)).length, list.length, 'one body file per page');
+  const files = await readdir(scratchDir);
+  assert.equal(files.filter((name) => name.endsWith('.html')).length, list.length, 'one body file per page');
+  assert.equal(files.filter((name) => name.endsWith('.md')).length, list.length, 'and one Markdown twin');
   const body = spilled[7].parsed!.page.body;
   assert.equal(typeof Object.getOwnPropertyDescriptor(body, 'html')?.get, 'function', 'the body is read from its file');
   const page = spilled[7].parsed!.page;
@@ -150,4 +155,56 @@ test('with release (no build cache), no parse keeps the route queries it made; w
       'the pages are the same',
     );
   }
+});
+
+/** Blocks a guide is written with: prose with links, admonitions, code with a title, tables, lists, raw HTML. */
+const BLOCKS = [
+  'Rewards are paid per **epoch**; see [the witness guide](./page-1.md#rewards-1) for what counts.',
+  ':::tip[Keep your key secret]\n\nSend it in the `x-api-key` header, never in the query string.\n\n:::',
+  ':::warning\n\nA hotspot moved since its last *beacon* shows its **old** location until the next one.\n\n:::',
+  '```bash title="list.sh"\ncurl -H "x-api-key: $KEY" \\\n  "https://api.example/v0/hotspots?limit=10"\n```',
+  '```json\n{ "address": "11abc", "rewards": [{ "amount": 12.5, "type": "poc" }] }\n```',
+  '| field | meaning |\n|---|---|\n| `bucket` | `day` or `hour` |\n| `min_time` | ISO date, inclusive ~~or a timestamp~~ |',
+  '- [x] create a key\n- [ ] call `/hotspots`\n  1. page with `cursor`\n  2. stop when it is empty',
+  '<details><summary>Older endpoints</summary>\n\nThe v0 paths still answer until May.\n\n</details>',
+  'Data for Zürich, São Paulo and 東京 is grouped by res-7 hex; <kbd>Ctrl</kbd>+<kbd>K</kbd> opens search.',
+  '> Quoted from the changelog: the `witnesses` field became `beacons`.',
+];
+
+test('with a scratch folder, workers write each listed page’s Markdown twin: the twin the main thread makes of the page read back', async () => {
+  const random = seededRandom(4242);
+  const splits: SplitSource[] = Array.from({ length: PARALLEL_THRESHOLD + 12 }, (_, i) => {
+    const description = random.chance(0.5)
+      ? `description: ${random.pick(['Rewards per epoch.', 'How rewards are paid'])}\n`
+      : '';
+    const unlisted = random.chance(0.1) ? 'unlisted: true\n' : '';
+    const body = Array.from({ length: 1 + Math.floor(random.next() * 6) }, (_, b) =>
+      b % 2
+        ? random.pick(BLOCKS)
+        : `## ${random.pick(['Rewards', 'Witnesses', 'Limits'])} ${i}-${b}\n\n${random.pick(BLOCKS)}`,
+    ).join('\n\n');
+    return parseFrontMatter({
+      absolutePath: `/site/content/guides/page-${i}.md`,
+      relativePath: `content/guides/page-${i}.md`,
+      contentPath: `guides/page-${i}`,
+      text: `---\ntitle: Page ${i}\n${description}${unlisted}---\n\n${body}\n`,
+    }).value!;
+  });
+  const list = assignDocRoutes(splits).entries;
+  const scratchDir = await mkdtemp(join(tmpdir(), 'docsgen-scratch-'));
+  const spilled = await parsePages(list, optionsFor(list), { scratchDir });
+  const held = await parsePages(list, optionsFor(list));
+  let twins = 0;
+  spilled.forEach((outcome, i) => {
+    const page = outcome.parsed!.page;
+    const listed = !page.docMeta?.unlisted;
+    assert.equal(hasSpilledTwin(page), listed, `page ${i}: a twin made if and only if the page is listed`);
+    if (!listed) return;
+    twins++;
+    const made = spilledTwin(page);
+    assert.equal(made, pageMarkdown(held[i].parsed!.page), `page ${i}: the worker's twin is the main thread's`);
+    assert.equal(made, pageMarkdown({ ...page, body: { type: 'html', html: (page.body as { html: string }).html } }));
+  });
+  assert.ok(twins > PARALLEL_THRESHOLD / 2, `most pages have a twin (${twins})`);
+  await rm(scratchDir, { recursive: true, force: true });
 });

@@ -13,7 +13,11 @@ import {
   type SearchPartInput,
 } from '../../src/search/search-index-files.js';
 import { cachedBatch, cachedEach, cachedEachAsync, type ItemCache } from '../../src/cache/cached.js';
-import type { OutputFile } from '../../src/output/output-file.js';
+import { isSpooled, type OutputFile, type SpooledFile } from '../../src/output/output-file.js';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '../../src/model.js';
 
 function site(count: number, word = 'hotspot'): Page[] {
@@ -88,4 +92,21 @@ test('after an edit of one page, only its part of the index is indexed again, an
   assert.deepEqual(asText(warm), asText(buildSearchIndex(edited).files), 'the same files as a cold index');
   await build(edited.filter((_, i) => i !== 30));
   assert.equal(indexed.at(-1), 7, 'a page removed from the first part shifts every later part');
+});
+
+/** Each file's path and bytes (a spooled file read from its scratch file). */
+const bytesOf = (files: readonly (OutputFile | SpooledFile)[]) =>
+  files.map((file) => [file.path, isSpooled(file) ? readFileSync(file.spooled) : Buffer.from(file.contents)]);
+
+test('the off-thread index with a scratch folder: its content files are scratch files, the bytes those of the in-memory index', async () => {
+  const pages = site(SEARCH_WORKER_THRESHOLD + 20, 'Grüße');
+  const scratch = await mkdtemp(join(tmpdir(), 'docsgen-search-spool-'));
+  const spooled = await searchIndexFilesOffThread({ pages }, scratch);
+  assert.deepEqual(bytesOf(spooled), bytesOf(await searchIndexFilesOffThread({ pages })));
+  assert.ok(
+    spooled.filter((file) => file.path.includes('/content-')).every(isSpooled),
+    'content files are written to the scratch folder',
+  );
+  assert.ok((await readdir(scratch)).includes('search-contents.spool'), 'the entries were spooled');
+  await rm(scratch, { recursive: true, force: true });
 });
