@@ -1,6 +1,6 @@
 /**
- * Runs the query engine on a small made-up index before the reader types, so that the first real
- * keystrokes run compiled code.
+ * Runs the query engine on a made-up index in memory before the reader types, so that the first
+ * real keystrokes run compiled code.
  *
  * A page load starts the search code cold: V8 compiles each function when first called and runs
  * it in its interpreter until it has run enough to be optimised. On a 10,000-page index the first
@@ -21,7 +21,7 @@ import {
   type PackedTerm,
   type SearchManifest,
 } from './search-index-format.js';
-import { createIndexTermCache, tokenize } from './search-terms.js';
+import { createIndexTermCache } from './search-terms.js';
 
 /** Words of the made-up pages: shared prefixes, plurals and compounds, as a real API's docs have. */
 const WORDS = (
@@ -33,101 +33,126 @@ const WORDS = (
 /** What the warm-up types, a keystroke at a time for the first queries (as a reader does). */
 const TYPED = ['gateway rewards', 'pagination cur'];
 const QUERIES = ['hotspto coverage', 'min_time epochs', 'how do I authenticate', 'qqqzx'];
-const PAGES = 120;
+/**
+ * Sections of the made-up index. Measured in Chromium on the 10,000-page index (time from a third
+ * letter's term files in the index to its ranking): after a warm-up on 600 sections 'gat' still
+ * took 62–66 ms and 'min' up to 128 ms; after one on 8,000 sections 14–16 ms and 4 ms (V8 optimises
+ * a loop once it has run long enough, and code optimised for one shape of postings is thrown away
+ * on meeting the other, so the postings are of real length and of both shapes). They are drawn
+ * as numbers, not indexed from text, so that making them costs little (15–50 ms).
+ */
+const SECTIONS = 8000;
 const SECTIONS_PER_PAGE = 5;
 const WORDS_PER_SECTION = 14;
 
-/** A small deterministic generator (the same index at every load). */
+/** A small deterministic generator (the same index at every load): uniform in [0, 1). */
 function numbers(seed: number) {
-  let state = seed;
-  return (below: number) => {
+  let state = seed >>> 0;
+  return () => {
     state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    return (state >>> 8) % below;
+    return (state >>> 8) / 0x100_0000;
   };
 }
 
 interface MadeUpIndex {
   manifest: SearchManifest;
   terms: PackedTerm[];
-  content: ContentFile;
+  /** The content of page `page` (one page a content file). */
+  page(page: number): ContentPage;
 }
 
-/** Postings of the made-up sections, as the build packs them: per term, per field, id deltas and frequencies. */
-function packPostings(fields: string[][]): { terms: PackedTerm[]; fieldLength: number[] } {
+/**
+ * Postings of the made-up index: the index terms of word w (its form and stem, each drawn on its
+ * own) are in each section's text with probability 0.5 / (w + 1)^0.6, as words of prose are (a few
+ * common, most rare), and in a few titles, headings and keywords; frequencies 1, or for every other
+ * word 2 in every fifth section. Ids are drawn in ascending order
+ * (geometric gaps), so the deltas come out as they are drawn.
+ */
+function madeUpPostings(random: () => number): PackedTerm[] {
+  const rank = new Map<string, number>();
   const indexTerms = createIndexTermCache();
-  const postings = new Map<string, Map<number, number>[]>();
-  const fieldLength: number[] = [];
-  fields.forEach((values, section) =>
-    values.forEach((value, field) => {
-      const terms = tokenize(value).flatMap((token) => indexTerms(token.text));
-      fieldLength.push(new Set(terms).size);
-      for (const term of terms) {
-        let byField = postings.get(term);
-        if (!byField) postings.set(term, (byField = SEARCH_FIELDS.map(() => new Map<number, number>())));
-        byField[field].set(section, (byField[field].get(section) ?? 0) + 1);
-      }
-    }),
-  );
-  const terms = [...postings.keys()].sort().map((term): PackedTerm => {
-    const packed: PackedField[] = [];
-    postings.get(term)!.forEach((ids, field) => {
-      if (ids.size === 0) return;
-      // Sections were added in ascending order: each id minus the one before.
-      const sorted = [...ids.keys()];
-      const deltas = sorted.map((id, i) => id - (i ? sorted[i - 1] : 0));
-      const frequencies = [...ids.values()];
-      packed.push(frequencies.every((f) => f === 1) ? [field, deltas] : [field, deltas, frequencies]);
-    });
-    return [term, ...packed];
+  WORDS.forEach((word, w) => indexTerms(word).forEach((term) => rank.has(term) || rank.set(term, w)));
+  const draw = (chance: number, field: number, twice: boolean): PackedField => {
+    const step = Math.log(1 - chance);
+    const deltas: number[] = [];
+    const frequencies: number[] = [];
+    let last = 0;
+    for (
+      let id = Math.floor(Math.log(1 - random()) / step);
+      id < SECTIONS;
+      id += 1 + Math.floor(Math.log(1 - random()) / step)
+    ) {
+      deltas.push(id - last);
+      frequencies.push(twice && id % 5 === 0 ? 2 : 1);
+      last = id;
+    }
+    // As the build packs them: frequencies left out when all are 1 (the scoring loops meet both forms).
+    return twice ? [field, deltas, frequencies] : [field, deltas];
+  };
+  return [...rank.keys()].sort().map((term): PackedTerm => {
+    const w = rank.get(term)!;
+    const chance = 0.5 / (w + 1) ** 0.6;
+    const fields = [0.05, 0.1, 0.02, 1]
+      .map((share, field) => draw(chance * share, field, w % 2 === 0))
+      .filter((field) => field[1].length > 0);
+    return [term, ...fields];
   });
-  return { terms, fieldLength };
 }
 
-/** The made-up index: PAGES pages of SECTIONS_PER_PAGE sections of random WORDS. */
+/** The made-up index: SECTIONS sections of SECTIONS_PER_PAGE a page, their text random WORDS. */
 export function madeUpIndex(): MadeUpIndex {
-  const next = numbers(7);
-  const words = (count: number) => Array.from({ length: count }, () => WORDS[next(WORDS.length)]).join(' ');
-  const pages: ContentPage[] = [];
-  const fields: string[][] = [];
-  for (let p = 0; p < PAGES; p++) {
-    const title = words(3);
-    const sections: [string, string, string][] = [];
-    for (let s = 0; s < SECTIONS_PER_PAGE; s++) {
-      const heading = s ? words(2) : '';
-      const text = `${words(WORDS_PER_SECTION)}.`;
-      sections.push([heading, s ? `section-${s}` : '', text]);
-      fields.push([title, heading, '', text]);
-    }
-    pages.push([`/made-up/${p}`, title, 'guide', '', sections]);
-  }
-  const { terms, fieldLength } = packPostings(fields);
-  const documentCount = fields.length;
-  const averageFieldLength = SEARCH_FIELDS.map(
-    (_, f) => fieldLength.filter((_, i) => i % SEARCH_FIELDS.length === f).reduce((a, b) => a + b, 0) / documentCount,
+  const random = numbers(7);
+  const terms = madeUpPostings(random);
+  const pages = SECTIONS / SECTIONS_PER_PAGE;
+  // Field lengths near the averages (title, heading, keywords, text), as a site's vary.
+  const averageFieldLength = [3, 3, 2, 11.5];
+  const fieldLength = Array.from({ length: SECTIONS * SEARCH_FIELDS.length }, (_, i) =>
+    Math.max(1, Math.round(averageFieldLength[i % SEARCH_FIELDS.length] * (0.5 + random()))),
   );
   const manifest: SearchManifest = {
     version: SEARCH_INDEX_VERSION,
     hash: 'warm-up',
-    documentCount,
+    documentCount: SECTIONS,
     averageFieldLength,
     fieldLength,
-    sections: pages.map(() => SECTIONS_PER_PAGE),
+    sections: Array.from({ length: pages }, () => SECTIONS_PER_PAGE),
     termKeys: [''],
     termFileOf: [0],
     termFiles: 1,
-    contentFiles: 1,
-    pagesPerContentFile: PAGES,
+    contentFiles: pages,
+    pagesPerContentFile: 1,
     totalBytes: 0,
     suggestions: ['gateway'],
     synonyms: [['hotspot', 'gateway']],
   };
-  return { manifest, terms, content: { first: 0, pages } };
+  const page = (p: number): ContentPage => {
+    const next = numbers(p + 1);
+    const words = (count: number) =>
+      Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+    const sections = Array.from({ length: SECTIONS_PER_PAGE }, (_, s): [string, string, string] => [
+      s ? words(2) : '',
+      s ? `section-${s}` : '',
+      `${words(WORDS_PER_SECTION)}.`,
+    ]);
+    return [`/made-up/${p}`, words(3), 'guide', '', sections];
+  };
+  return { manifest, terms, page };
 }
 
 /** The queries the warm-up runs, in order: the first ones typed a character at a time. */
 export function warmUpQueries(): string[] {
   const typed = TYPED.flatMap((query) => Array.from(query, (_, i) => query.slice(0, i + 1).trim()));
   return [...new Set([...typed, ...QUERIES])];
+}
+
+/** The made-up index's files, as `LoadIndexFile` gives a site's. */
+export function madeUpFiles(index: MadeUpIndex): LoadIndexFile {
+  return async (name) => {
+    if (name === 'index.json') return index.manifest;
+    if (name.includes('/terms-')) return { terms: index.terms };
+    const n = Number(/content-(\d+)/.exec(name)![1]);
+    return { first: n, pages: [index.page(n)] } satisfies ContentFile;
+  };
 }
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -139,10 +164,7 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * pages the queries found.
  */
 export async function warmUp(createEngine: (load: LoadIndexFile) => SearchEngine): Promise<number> {
-  const index = madeUpIndex();
-  const engine = createEngine(async (name) =>
-    name === 'index.json' ? index.manifest : name.includes('/terms-') ? { terms: index.terms } : index.content,
-  );
+  const engine = createEngine(madeUpFiles(madeUpIndex()));
   let found = 0;
   for (const query of warmUpQueries()) {
     await yieldToPage();

@@ -9,7 +9,7 @@ import { buildSearchIndex } from '../../src/search/build-search-index.js';
 import { createSearchEngine, type LoadIndexFile, type SearchEngine } from '../../src/search/search-engine.js';
 import { PREFETCH_FILES, prefetchFilesFor } from '../../src/search/search-index-loader.js';
 import { EAGER_LOAD_BYTES, type SearchManifest } from '../../src/search/search-index-format.js';
-import { madeUpIndex, warmUp, warmUpQueries } from '../../src/search/warm-up.js';
+import { madeUpFiles, madeUpIndex, warmUp, warmUpQueries } from '../../src/search/warm-up.js';
 import { generateSearchSite } from './fixtures/generate-search-site.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { GUIDE_SENTENCES } from './fixtures/guide-sentences.js';
@@ -36,10 +36,7 @@ async function typeQuery(engine: SearchEngine, query: string): Promise<unknown[]
 
 describe('warm-up', () => {
   test('every made-up query but one letter and the nonsense one finds pages, as the warm-up runs them', async () => {
-    const made = madeUpIndex();
-    const engine = createSearchEngine(async (name) =>
-      name === 'index.json' ? made.manifest : name.includes('/terms-') ? { terms: made.terms } : made.content,
-    );
+    const engine = createSearchEngine(madeUpFiles(madeUpIndex()));
     for (const query of warmUpQueries()) {
       const { total } = await engine.search(query);
       // One letter is no prefix yet ('g' looks for the word 'g'): it and the nonsense word find nothing.
