@@ -63,7 +63,7 @@ function indexSizes(searchDir) {
     const raw = readFileSync(path);
     const zipped = gzipSync(raw).length;
     gz.set(name, zipped);
-    const kind = name === 'index.json' ? 'manifest' : name.includes('/terms-') ? 'terms' : 'content';
+    const kind = name === 'index.json' ? 'manifest' : name.startsWith('terms-') ? 'terms' : 'content';
     rows[kind][0] += 1;
     rows[kind][1] += raw.length;
     rows[kind][2] += zipped;

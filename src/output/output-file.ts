@@ -4,6 +4,12 @@ import { readFileSync } from 'node:fs';
 export interface OutputFile {
   path: string;
   contents: string | Uint8Array;
+  /**
+   * What the bytes are made of, when the maker knows it cheaply (a search file's version): equal
+   * keys give equal bytes, so a writer that recorded this key at this path last time takes the file
+   * again without encoding and hashing it (as a `KeyedOutputFile`'s).
+   */
+  key?: string;
 }
 
 /**

@@ -271,8 +271,8 @@ function linkUnchanged(
 /**
  * Puts one file into the staging directory: a hard link to the same file of the current output
  * when the last write left it there and nobody touched it since (same size and modification time),
- * else a fresh write. A keyed file (a page) is taken again when its key is the one recorded,
- * without making its bytes; any other file when its bytes hash as recorded. Linking is several
+ * else a fresh write. A keyed file (a page, a search file) is taken again when its key is the one
+ * recorded, without making or hashing its bytes; any other file when its bytes hash as recorded. Linking is several
  * times faster than writing, and an unchanged site is mostly unchanged files. The record is
  * `known` itself when nothing about the file changed.
  */
@@ -281,7 +281,7 @@ async function placeFile(
   where: { staging: string; target: string; known?: FileRecord; fs: WriterFs },
 ): Promise<{ record: FileRecord; linked: boolean }> {
   const { staging, known, fs } = where;
-  const key = 'make' in file ? keyDigest(file.key) : undefined;
+  const key = !isSpooled(file) && file.key !== undefined ? keyDigest(file.key) : undefined;
   if (known && key !== undefined && known.key === key && linkUnchanged(file.path, { ...where, known }))
     return { record: known, linked: true };
   const contents = await contentsOf(file);

@@ -61,6 +61,8 @@ export function buildSearchIndexFromPages(pages: readonly SearchPage[], options:
 export interface IndexedPage {
   /** The page's `ContentPage`, as JSON: content files are these joined, written as they are. */
   content: string;
+  /** A hash of `content`: content files are versioned by their pages' hashes, without hashing the files. */
+  contentHash: string;
   route: string;
   title: string;
   type: SearchPageType;
@@ -199,8 +201,10 @@ function indexedPage(page: SearchPage): IndexedPage {
   const content: ContentPage = page.api
     ? [page.route, page.title, page.type, page.badge ?? '', sections, page.api]
     : [page.route, page.title, page.type, page.badge ?? '', sections];
+  const json = JSON.stringify(content);
   return {
-    content: JSON.stringify(content),
+    content: json,
+    contentHash: createHash('sha256').update(json).digest('base64url'),
     route: page.route,
     title: page.title,
     type: page.type,
@@ -218,6 +222,26 @@ function fieldLengths(json: ReturnType<MiniSearch['toJSON']>, documentCount: num
     for (let f = 0; f < SEARCH_FIELDS.length; f++) fieldLength.push(lengths[f] ?? 0);
   }
   return fieldLength;
+}
+
+/** Characters of a file's version: 48 bits, so a file whose contents change keeps its name with a chance of 2^-48. */
+const VERSION_CHARS = 8;
+
+/** The version in a search file's name: a URL-safe hash of `identity`, its contents or what they are made of. */
+const fileVersion = (identity: string) =>
+  createHash('sha256').update(identity).digest('base64url').slice(0, VERSION_CHARS);
+
+/**
+ * The version of each content file, made of its first page's number and its pages' content hashes:
+ * the same version exactly when the file's bytes are the same, without hashing every file at every build.
+ */
+function contentVersions(pages: readonly Pick<IndexedPage, 'contentHash'>[], pagesPerFile: number): string[] {
+  const versions: string[] = [];
+  for (let first = 0; first < pages.length; first += pagesPerFile) {
+    const run = pages.slice(first, first + pagesPerFile);
+    versions.push(fileVersion(`${first}\0${run.map((page) => page.contentHash).join('\0')}`));
+  }
+  return versions;
 }
 
 /**
@@ -270,14 +294,13 @@ function indexFiles<F extends OutputFile | SpooledFile>({
     contents,
     options.contentFileBytes ?? (small ? SMALL_SITE_CONTENT_FILE_BYTES : LARGE_SITE_CONTENT_FILE_BYTES),
   );
-  const digest = createHash('sha256');
-  for (const text of termFiles) digest.update(text);
-  for (const text of content.texts) digest.update(text);
-  const hash = digest.digest('hex').slice(0, 12);
+  // The texts are made (and with a spooled store written out) one by one; the versions need none of them.
+  for (const _text of content.texts);
+  const termFileVersions = termFiles.map(fileVersion);
+  const contentFileVersions = contentVersions(pages, content.pagesPerFile);
   const fieldSections = pages.map((page) => page.fieldSections);
   const manifest: SearchManifest = {
     version: SEARCH_INDEX_VERSION,
-    hash,
     documentCount,
     averageFieldLength: averageFieldLength.map((n) => Math.round(n * 1000) / 1000),
     fieldLength,
@@ -286,7 +309,9 @@ function indexFiles<F extends OutputFile | SpooledFile>({
     termKeys: keys,
     termFileOf: fileOf,
     termFiles: termFiles.length,
+    termFileVersions,
     contentFiles: content.files.length,
+    contentFileVersions,
     pagesPerContentFile: content.pagesPerFile,
     totalBytes:
       termFiles.reduce((sum, text) => sum + Buffer.byteLength(text), 0) +
@@ -296,10 +321,19 @@ function indexFiles<F extends OutputFile | SpooledFile>({
       ? { synonyms: options.synonyms.map((group) => group.map((w) => w.toLowerCase())) }
       : {}),
   };
+  // Keyed by their versions: the writer takes a file the last build left under the same name again
+  // without encoding and hashing its bytes.
   const files: (OutputFile | F)[] = [
     { path: `${SEARCH_DIR}/${MANIFEST_FILE}`, contents: JSON.stringify(manifest) },
-    ...termFiles.map((text, n) => ({ path: `${SEARCH_DIR}/${termFileName(hash, n)}`, contents: text })),
-    ...content.files.map((file, n) => file.as(`${SEARCH_DIR}/${contentFileName(hash, n)}`)),
+    ...termFiles.map((text, n) => ({
+      path: `${SEARCH_DIR}/${termFileName(manifest, n)}`,
+      contents: text,
+      key: termFileVersions[n],
+    })),
+    ...content.files.map((file, n) => ({
+      ...file.as(`${SEARCH_DIR}/${contentFileName(manifest, n)}`),
+      key: contentFileVersions[n],
+    })),
   ];
   return { files, manifest };
 }

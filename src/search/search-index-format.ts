@@ -5,18 +5,22 @@
  * downloads what it needs:
  * - `search/index.json` (the manifest): how many sections each page has and each section's field
  *   lengths (what BM25 needs for every document), and which term file holds which prefixes;
- * - `search/HASH/terms-N.json`: the postings of the terms under some prefixes (a query loads the
+ * - `search/terms-N.VERSION.json`: the postings of the terms under some prefixes (a query loads the
  *   files of its words' prefixes);
- * - `search/HASH/content-N.json`: route, title, type, and each section's heading, anchor and text,
- *   of a run of pages (loaded for the results shown, to print them with a snippet).
- * HASH is one hash of every piece, so a cached manifest never mixes with newer pieces. Postings
+ * - `search/content-N.VERSION.json`: route, title, type, and each section's heading, anchor and
+ *   text, of a run of pages (loaded for the results shown, to print them with a snippet).
+ * VERSION is a hash of what the file holds (build-search-index's `fileVersion`), listed in the manifest: a file whose
+ * contents change gets a new name, so a browser never mixes a cached piece with a newer manifest,
+ * and a file whose contents do not change keeps its name, so a rebuild after a one-page edit
+ * leaves most of them as they were (the writer links them instead of writing them again). Postings
  * are delta-encoded and term frequencies of 1 left out: compact JSON that gzip shrinks well.
  */
 import type { Options } from 'minisearch';
 import { createIndexTermCache, tokenize } from './search-terms.js';
 import type { SearchPageType } from './build-search-pages.js';
 
-export const SEARCH_INDEX_VERSION = 1;
+/** 2: the term and content files are named by their own versions (`termFileVersions`, `contentFileVersions`). */
+export const SEARCH_INDEX_VERSION = 2;
 export const SEARCH_DIR = 'search';
 export const MANIFEST_FILE = 'index.json';
 /** Indexes whose term and content files add up to less than this load whole when search opens. */
@@ -61,8 +65,6 @@ export function miniSearchOptions(): Options<SearchDocument> {
 
 export interface SearchManifest {
   version: number;
-  /** Directory of the term and content files under search/ (a hash of their contents). */
-  hash: string;
   documentCount: number;
   averageFieldLength: number[];
   /** Unique-term count of each field of each section, section after section. */
@@ -76,8 +78,12 @@ export interface SearchManifest {
   /** For each key, the number of its term file. */
   termFileOf: number[];
   termFiles: number;
+  /** The version in term file n's name (`termFileName`): a hash of what it holds. */
+  termFileVersions: string[];
   /** Content file n holds pages n × pagesPerContentFile onwards. */
   contentFiles: number;
+  /** The version in content file n's name (`contentFileName`): a hash of what it holds. */
+  contentFileVersions: string[];
   pagesPerContentFile: number;
   /** Bytes of all term and content files: small indexes are loaded whole when search opens. */
   totalBytes: number;
@@ -87,8 +93,10 @@ export interface SearchManifest {
   synonyms?: string[][];
 }
 
-export const termFileName = (hash: string, n: number) => `${hash}/terms-${n}.json`;
-export const contentFileName = (hash: string, n: number) => `${hash}/content-${n}.json`;
+export const termFileName = (m: Pick<SearchManifest, 'termFileVersions'>, n: number) =>
+  `terms-${n}.${m.termFileVersions[n]}.json`;
+export const contentFileName = (m: Pick<SearchManifest, 'contentFileVersions'>, n: number) =>
+  `content-${n}.${m.contentFileVersions[n]}.json`;
 
 /** A field's postings: [fieldId, document-id deltas, term frequencies (left out when all are 1)]. */
 export type PackedField = [number, number[]] | [number, number[], number[]];

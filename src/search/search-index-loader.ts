@@ -115,9 +115,9 @@ export function createIndexLoader(load: LoadIndexFile): IndexLoader {
       throw error;
     });
   const terms = createTermFiles(
-    async (n, options) => ((await load(termFileName((await need()).hash, n), options)) as TermFile).terms,
+    async (n, options) => ((await load(termFileName(await need(), n), options)) as TermFile).terms,
   );
-  const contentFiles = fileCache(async (n) => (await load(contentFileName((await need()).hash, n))) as ContentFile);
+  const contentFiles = fileCache(async (n) => (await load(contentFileName(await need(), n))) as ContentFile);
 
   return {
     manifest: getManifest,

@@ -111,7 +111,6 @@ export function madeUpIndex(): MadeUpIndex {
   );
   const manifest: SearchManifest = {
     version: SEARCH_INDEX_VERSION,
-    hash: 'warm-up',
     documentCount: SECTIONS,
     averageFieldLength,
     fieldLength,
@@ -119,7 +118,9 @@ export function madeUpIndex(): MadeUpIndex {
     termKeys: [''],
     termFileOf: [0],
     termFiles: 1,
+    termFileVersions: ['made-up0'],
     contentFiles: pages,
+    contentFileVersions: Array.from({ length: pages }, () => 'made-up0'),
     pagesPerContentFile: 1,
     totalBytes: 0,
     suggestions: ['gateway'],
@@ -149,7 +150,7 @@ export function warmUpQueries(): string[] {
 export function madeUpFiles(index: MadeUpIndex): LoadIndexFile {
   return async (name) => {
     if (name === 'index.json') return index.manifest;
-    if (name.includes('/terms-')) return { terms: index.terms };
+    if (name.startsWith('terms-')) return { terms: index.terms };
     const n = Number(/content-(\d+)/.exec(name)![1]);
     return { first: n, pages: [index.page(n)] } satisfies ContentFile;
   };

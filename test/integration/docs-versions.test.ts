@@ -198,7 +198,7 @@ test('noIndex versions leave the sitemap; every page is its own canonical; only 
   );
   assert.doesNotMatch(page(result, '/docs/next/webhooks'), /name="robots"/);
   const searched = (result.files ?? [])
-    .filter((file) => /^search\/[^/]+\/content-\d+\.json$/.test(file.path))
+    .filter((file) => /^search\/content-\d+\.[\w-]+\.json$/.test(file.path))
     .map((file) => Buffer.from(file.contents).toString('utf8'))
     .join('');
   const routes = [...new Set(searched.match(/"\/docs[^"]*"/g))].sort();

@@ -127,7 +127,7 @@ function searchOf(result: BuildResult) {
 /** Every page entry of the build's search content files. */
 const contentPages = (result: BuildResult) =>
   result
-    .files!.filter((f) => /^search\/[^/]+\/content-\d+\.json$/.test(f.path))
+    .files!.filter((f) => /^search\/content-\d+\.[\w-]+\.json$/.test(f.path))
     .flatMap((f) => (JSON.parse(fileText(result, f.path)) as ContentFile).pages);
 
 test("search: each API is a section of its own, its pages labelled with the API's label", async () => {

@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSitemap, buildRobotsTxt } from '../../src/output/build-sitemap.js';
 import { createFsWriter, createMemoryWriter, type OutputManifest } from '../../src/output/writer.js';
-import { htmlPathForRoute, type KeyedOutputFile, type WritableFile } from '../../src/output/output-file.js';
+import {
+  htmlPathForRoute,
+  type KeyedOutputFile,
+  type OutputFile,
+  type WritableFile,
+} from '../../src/output/output-file.js';
 import { joinBase, stripBase, normalizeRoute } from '../../src/shared/url.js';
 import { resolveRequestPath } from '../../src/serve/site-handler.js';
 import { formatDiagnostics } from '../../src/diagnostics/format-diagnostics.js';
@@ -185,6 +190,32 @@ test('fs writer takes a keyed file (a page) again by its key, without making it,
   Object.defineProperty(untracked[0], 'key', { get: () => assert.fail('the key of an untracked write is not read') });
   await createFsWriter(out).write(untracked);
   assert.deepEqual(made, ['index.html']);
+});
+
+test('fs writer takes a file with a key (a search file) again by its key, without reading or hashing its bytes', async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'docsgen-writer-')), 'build');
+  const read: string[] = [];
+  const file = (path: string, key: string, text: string): OutputFile =>
+    Object.defineProperty({ path, key } as OutputFile, 'contents', { get: () => (read.push(path), text) });
+  const site = (version: string, text: string) => [
+    file('search/terms-0.AAAAAAAA.json', 'AAAAAAAA', '{"terms":[]}'),
+    file(`search/content-0.${version}.json`, version, text),
+  ];
+  const write = (files: OutputFile[], previous?: OutputManifest) =>
+    createFsWriter(out, { track: true, previous }).write(files);
+  const first = await write(site('BBBBBBBB', '{"first":0,"pages":[]}'));
+  read.length = 0;
+  const again = await write(site('BBBBBBBB', '{"first":0,"pages":[]}'), first.manifest);
+  assert.deepEqual([read, again.reused], [[], 2], 'unchanged keys: no bytes read');
+  const edited = await write(site('CCCCCCCC', '{"first":0,"pages":[1]}'), again.manifest);
+  assert.deepEqual([read, edited.reused], [['search/content-0.CCCCCCCC.json'], 1]);
+  assert.equal(await readFile(join(out, 'search/content-0.CCCCCCCC.json'), 'utf8'), '{"first":0,"pages":[1]}');
+  // A file touched by hand is written again, not trusted for its key.
+  read.length = 0;
+  await writeFile(join(out, 'search/terms-0.AAAAAAAA.json'), '{"terms":[1]}');
+  await write(site('CCCCCCCC', '{"first":0,"pages":[1]}'), edited.manifest);
+  assert.deepEqual(read, ['search/terms-0.AAAAAAAA.json']);
+  assert.equal(await readFile(join(out, 'search/terms-0.AAAAAAAA.json'), 'utf8'), '{"terms":[]}');
 });
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {

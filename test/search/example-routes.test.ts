@@ -15,7 +15,7 @@ async function searchTypes(config: string, files: Record<string, string>): Promi
     result.diagnostics.filter((d) => d.severity === 'error'),
     [],
   );
-  const contents = (result.files ?? []).filter((f) => /^search\/[^/]+\/content-\d+\.json$/.test(f.path));
+  const contents = (result.files ?? []).filter((f) => /^search\/content-\d+\.[\w-]+\.json$/.test(f.path));
   assert.ok(contents.length > 0, 'the build wrote search content files');
   const pages = contents.flatMap((f) => (JSON.parse(Buffer.from(f.contents).toString('utf8')) as ContentFile).pages);
   return Object.fromEntries(pages.map(([route, , type]) => [route, type]));

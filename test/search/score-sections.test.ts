@@ -15,7 +15,7 @@ import type { SearchPage } from '../../src/search/build-search-pages.js';
 import { createIndexLoader } from '../../src/search/search-index-loader.js';
 import { firstOf, rankResults } from '../../src/search/rank-results.js';
 import { scoreSections, termsOf, wordBitsOf } from '../../src/search/score-sections.js';
-import { API_FIELD_SECTION_BOOST, type TermFile } from '../../src/search/search-index-format.js';
+import { API_FIELD_SECTION_BOOST, termFileName, type TermFile } from '../../src/search/search-index-format.js';
 import { miniSearchOf, toMiniSearchQuery } from './fixtures/minisearch-reference.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
@@ -115,10 +115,7 @@ describe('scores and ranking over typed arrays are those of the exhaustive MiniS
       await loader.loadAll();
       const m = await loader.manifest();
       // In file order, as the loader adds them.
-      const termFiles = Array.from(
-        { length: m.termFiles },
-        (_, n) => files.get(`${m.hash}/terms-${n}.json`) as TermFile,
-      );
+      const termFiles = Array.from({ length: m.termFiles }, (_, n) => files.get(termFileName(m, n)) as TermFile);
       const mini = miniSearchOf(m, termFiles);
       const layout = loader.layout();
       const pageOf = (id: number) => layout.pageOf[id];

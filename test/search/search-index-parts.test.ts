@@ -85,7 +85,9 @@ test('merged parts give the postings and field lengths of one MiniSearch index o
       start += size;
     }
     const { manifest, files } = mergeSearchParts(parts);
-    const terms = files.filter((f) => f.path.includes('/terms-')).flatMap((f) => JSON.parse(String(f.contents)).terms);
+    const terms = files
+      .filter((f) => f.path.startsWith('search/terms-'))
+      .flatMap((f) => JSON.parse(String(f.contents)).terms);
     assert.deepEqual(terms, packTerms(json.index), `seed ${seed}: postings`);
     assert.deepEqual(
       manifest.averageFieldLength,
@@ -123,4 +125,33 @@ test('a fed worker is sent a part only when it has taken all but `ahead` of thos
     'every part answered, in order',
   );
   assert.ok(Math.max(...waiting) <= 2, `never more than two parts waiting: ${waiting.join(' ')}`);
+});
+
+test('search files are named by their contents: an edit renames the files it changes and only those', () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const next = random(seed);
+    const pages = randomPages(next, 20 + Math.floor(next() * 40));
+    const options = { termFileBytes: 300, contentFileBytes: 200 };
+    const before = buildSearchIndexFromPages(pages, options).files;
+    // One page's text changes, its sections stay: the pages after it keep their section ids.
+    const edited = Math.floor(next() * pages.length);
+    const sections = pages[edited].sections.map((s, i) => (i === 0 ? { ...s, text: `${s.text} beacon relay` } : s));
+    const after = buildSearchIndexFromPages(pages.with(edited, { ...pages[edited], sections }), options).files;
+    const bytesBefore = new Map(asText(before) as [string, string][]);
+    const bytesAfter = new Map(asText(after) as [string, string][]);
+    // 'search/terms-3.AbCd_123.json' → 'terms-3'
+    const slot = (path: string) => path.replace(/^search\/|\.[^.]+\.json$/g, '');
+    const beforeAt = new Map([...bytesBefore].map(([path, text]) => [slot(path), { path, text }]));
+    for (const [path, text] of bytesAfter) {
+      if (path === 'search/index.json') continue;
+      // Cache-safe: a name the browser may hold from the last build still means the same bytes.
+      if (bytesBefore.has(path)) assert.equal(text, bytesBefore.get(path), `seed ${seed}: ${path} changed`);
+      // Stable: file n of a kind with the same bytes as before keeps its name.
+      const was = beforeAt.get(slot(path));
+      if (was?.text === text) assert.equal(path, was.path, `seed ${seed}: ${path} was renamed`);
+    }
+    const contentFiles = [...bytesAfter.keys()].filter((path) => path.startsWith('search/content-'));
+    const renamed = contentFiles.filter((path) => !bytesBefore.has(path));
+    assert.equal(renamed.length, 1, `seed ${seed}: content files renamed: ${renamed.join(', ')}`);
+  }
 });

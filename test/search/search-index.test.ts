@@ -10,7 +10,7 @@ import { packTerms, splitTermKeys } from '../../src/search/pack-terms.js';
 import { unpackTerm } from './fixtures/minisearch-reference.js';
 import { createSearchEngine, termFilesFor } from '../../src/search/search-engine.js';
 import { highlight, snippet } from '../../src/search/snippet.js';
-import type { SearchManifest } from '../../src/search/search-index-format.js';
+import { contentFileName, termFileName, type SearchManifest } from '../../src/search/search-index-format.js';
 import type { Page } from '../../src/model.js';
 import type { ApiOperationView } from '../../src/api-view.js';
 
@@ -255,14 +255,19 @@ describe('engine', () => {
   const index = buildSearchIndex(smallSite(), { termFileBytes: 200, contentFileBytes: 100 });
   const files = new Map(index.files.map((f) => [f.path.replace(/^search\//, ''), String(f.contents)]));
 
-  test('the build writes a manifest and hashed term and content files', () => {
+  test('the build writes a manifest and term and content files named by their versions', () => {
     const manifest = JSON.parse(files.get('index.json')!) as SearchManifest;
     assert.equal(manifest.sections.length, 4);
     assert.ok(manifest.termFiles > 3, 'manifest.termFiles > 3');
     assert.equal(manifest.contentFiles, 4);
-    assert.deepEqual(
-      [...files.keys()].filter((k) => k !== 'index.json').every((k) => k.startsWith(`${manifest.hash}/`)),
-      true,
+    const named = [
+      ...manifest.termFileVersions.map((_, n) => termFileName(manifest, n)),
+      ...manifest.contentFileVersions.map((_, n) => contentFileName(manifest, n)),
+    ];
+    assert.deepEqual(named.sort(), [...files.keys()].filter((k) => k !== 'index.json').sort());
+    assert.ok(
+      named.every((name) => /^(terms|content)-\d+\.[A-Za-z0-9_-]{8}\.json$/.test(name)),
+      `names: ${named.join(', ')}`,
     );
   });
 
@@ -286,7 +291,7 @@ describe('engine', () => {
     );
     assert.deepEqual(
       loaded.filter((n) => n.includes('content-')),
-      [`${index.manifest.hash}/content-1.json`],
+      [contentFileName(index.manifest, 1)],
     );
   });
 

@@ -12,7 +12,7 @@ import { realSiteBuild, waitForHydration } from '../chrome/real-site.js';
 import { buildSearchIndex } from '../../../src/search/build-search-index.js';
 import { createSearchEngine } from '../../../src/search/search-engine.js';
 import { prefetchFilesFor, PREFETCH_FILES } from '../../../src/search/search-index-loader.js';
-import { EAGER_LOAD_BYTES, type SearchManifest } from '../../../src/search/search-index-format.js';
+import { EAGER_LOAD_BYTES, termFileName, type SearchManifest } from '../../../src/search/search-index-format.js';
 import { generateSearchSite } from '../../search/fixtures/generate-search-site.js';
 import { GUIDE_SENTENCES } from '../../search/fixtures/guide-sentences.js';
 
@@ -81,7 +81,7 @@ test('two letters of a word fetch the term files of its third; the third letter 
     return ahead >= 2 && ahead <= PREFETCH_FILES;
   });
   assert.ok(word, 'a word whose two letters span a few term files');
-  const expected = prefetchFilesFor(manifest, typing(word.slice(0, 2))).map((n) => `${manifest.hash}/terms-${n}.json`);
+  const expected = prefetchFilesFor(manifest, typing(word.slice(0, 2))).map((n) => termFileName(manifest, n));
 
   await site.withPage({}, async ({ page }) => {
     // Resource entries are added when a response has arrived whole.

@@ -90,7 +90,7 @@ for (const [name, options] of VIEWPORTS) {
         if (name === 'desktop') await page.hover('[data-search-button]');
         else await page.dispatchEvent('[data-search-button]', 'touchstart');
         await page.waitForFunction(() =>
-          performance.getEntriesByType('resource').some((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)),
+          performance.getEntriesByType('resource').some((e) => /\/search\/content-\d+\.[\w-]+\.json$/.test(e.name)),
         );
         assert.ok(
           searchLoads().some((path) => path.includes('/assets/js/search-modal.')),
