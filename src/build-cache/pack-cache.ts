@@ -1,4 +1,6 @@
+import { dirname } from 'node:path';
 import type { BuildCache } from './build-cache.js';
+import { attachLazyBody, storedBody, withoutBody, type StoredBody } from '../content/lazy-body.js';
 
 /**
  * The maps of a saved cache, each saved in shards (persist-cache), and smaller forms of their
@@ -12,16 +14,27 @@ type SourceEntry = Content['sources']['results'] extends Map<string, infer V> ? 
 type SplitEntry = Content['splits']['results'] extends Map<string, infer V> ? V : never;
 type ParseEntry = Content['parses']['results'] extends Map<string, infer V> ? V : never;
 
+/**
+ * Reads entry `id` of a lazy part (`CachePart.lazy`) when first asked: its shard, whose bytes were
+ * checked when the cache was restored, is deserialised then.
+ */
+export type LazyEntry = (part: string, id: string) => unknown;
+
 /** One map of the build cache as it is saved: entries packed one by one, unpacked once `sources` is back. */
 export interface CachePart {
   name: string;
   /** How many shard files the map is cut into: an edit rewrites only the shards of the entries it changed. */
   shards: number;
   entries(cache: BuildCache): Map<string, unknown>;
+  /** Not called for a lazy part: the entries of other parts read its entries when they need them. */
   restore(cache: BuildCache, entries: Map<string, unknown>): void;
   pack?(value: unknown, id: string, cache: BuildCache): unknown;
   /** The entry again, or undefined to drop it (a parse whose source text is not the one it was made from). */
-  unpack?(value: unknown, id: string, cache: BuildCache): unknown;
+  unpack?(value: unknown, id: string, cache: BuildCache, lazy: LazyEntry): unknown;
+  /** Saved like the others, but read only through `LazyEntry`, entry by entry, when asked for. */
+  lazy?: boolean;
+  /** What an entry's shard is chosen by (`shardOf`); its id when not given. */
+  shardBy?(id: string): string;
 }
 
 const sourceOf = (cache: BuildCache, path: string) => cache.content.sources.results.get(path)?.value.source;
@@ -97,19 +110,27 @@ export const CACHE_PARTS: readonly CachePart[] = [
     // the hash its page had in the keys of the build (`inputKey`'s object hashes), which the restored
     // page gets again: hashing every page's JSON for the render, twin and search keys was a quarter
     // of a rebuild's CPU at 5,000 pages, and a restored page is the same data it was hashed from.
+    // A page's HTML and text are saved apart ('page-bodies') and read only for the pages that need them.
     name: 'pages',
     shards: 64,
     entries: (cache) => cache.content.parses.results,
     restore: (cache, entries) => (cache.content.parses.results = entries as Content['parses']['results']),
-    pack: (value, _id, cache) => {
-      const entry = value as ParseEntry;
-      const pageHash = hashOf(cache, entry.value.parsed?.page);
-      return pageHash ? { ...entry, pageHash } : entry;
-    },
-    unpack: (value, _id, cache) => {
-      const { pageHash, ...entry } = value as ParseEntry & { pageHash?: unknown };
-      restoreHash(cache, entry.value?.parsed?.page, pageHash);
-      return entry;
+    pack: (value, _id, cache) => packParse(value as ParseEntry, cache),
+    unpack: (value, id, cache, lazy) => unpackParse(value as PackedParse, id, cache, lazy),
+  },
+  {
+    // The HTML and text of each page of 'pages' (the same entries, so the same shards change together).
+    name: 'page-bodies',
+    shards: 64,
+    lazy: true,
+    // By folder: a rebuild reads the bodies of the pages it indexes again for search, a run of
+    // consecutive pages (mostly of one folder), so it deserialises a shard or two, not most of them.
+    shardBy: (path) => dirname(path),
+    entries: (cache) => cache.content.parses.results,
+    restore: () => {},
+    pack: (value) => {
+      const page = (value as ParseEntry).value.parsed?.page;
+      return page && storedBody(page);
     },
   },
   {
@@ -141,6 +162,39 @@ export const CACHE_PARTS: readonly CachePart[] = [
     restore: (cache, entries) => (cache.output = entries.get('output') as BuildCache['output']),
   },
 ];
+
+/** A parse as 'pages' saves it: with its page's hash, and without its HTML and text when they are saved apart. */
+type PackedParse = ParseEntry & { pageHash?: unknown; docCards?: boolean };
+
+function packParse(entry: ParseEntry, cache: BuildCache): PackedParse {
+  const page = entry.value.parsed?.page;
+  const pageHash = hashOf(cache, page);
+  const hashed = pageHash ? { ...entry, pageHash } : entry;
+  const without = page && withoutBody(page);
+  if (!without) return hashed;
+  const parsed = { ...entry.value.parsed!, page: without.page };
+  return { ...hashed, value: { ...entry.value, parsed }, docCards: without.docCards };
+}
+
+function unpackParse(value: PackedParse, id: string, cache: BuildCache, lazy: LazyEntry): ParseEntry {
+  const { pageHash, docCards, ...entry } = value;
+  const page = entry.value?.parsed?.page;
+  if (page && typeof docCards === 'boolean')
+    attachLazyBody(page, () => storedOf(lazy('page-bodies', id), id), docCards);
+  restoreHash(cache, page, pageHash);
+  return entry;
+}
+
+/** A page's stored body; one that is missing cannot be made up (its shard was checked with the others when read). */
+function storedOf(value: unknown, id: string): StoredBody {
+  const stored = value as StoredBody | undefined;
+  if (typeof stored?.html !== 'string' || typeof stored.text !== 'string')
+    throw new Error(`docsgen: the build cache has no body for ${id}`);
+  return stored;
+}
+
+/** The shard of entry `id` of `part`: FNV-1a of its id or what the part shards by (stable between runs and machines). */
+export const shardOfEntry = (part: CachePart, id: string) => shardOf(part.shardBy?.(id) ?? id, part.shards);
 
 /** The shard of an entry: FNV-1a of its id (stable between runs and machines). */
 export function shardOf(id: string, shards: number): number {

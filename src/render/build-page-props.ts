@@ -1,6 +1,6 @@
 import type { NavItem, Page } from '../model.js';
 import type { PageLinkRef, RouteTable } from '../routes/build-route-table.js';
-import { DOC_CARD_LIST_PLACEHOLDER } from '../content/plugins/remark-docs-features.js';
+import { hasDocCardList } from '../content/lazy-body.js';
 import { joinBase } from '../shared/url.js';
 import type { AssetProps, DocCardProps, PageProps, SiteProps } from './page-props.js';
 import type { PageVersionProps } from '../routes/build-version-links.js';
@@ -96,7 +96,9 @@ export interface PagePropsInput {
   assets: AssetProps;
 }
 
-const hasDocCards = (page: Page) => page.body.type === 'html' && page.body.html.includes(DOC_CARD_LIST_PLACEHOLDER);
+// Not `body.html.includes(…)`: every page's render key asks this, and a body restored from the
+// build cache is read only when needed (content/lazy-body.ts).
+const hasDocCards = (page: Page) => page.body.type === 'html' && hasDocCardList(page.body);
 
 /**
  * A reference page of a site with several APIs starts its trail with its API's label: a v0 and a v1
