@@ -137,7 +137,7 @@ async function browserFirstResult(buildDir) {
     const before = new Set(await resources());
     await page.hover('[data-search-button]');
     await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => /\/search\/[^/]+\/content-\d+\.json$/.test(e.name)),
+      performance.getEntriesByType('resource').some((e) => /\/search\/content-\d+\.[\w-]+\.json$/.test(e.name)),
     );
     const timings = [];
     for (const query of ['cbsd_id', ...QUERIES]) {
