@@ -8,7 +8,7 @@ import { createMarkdownProcessor } from './markdown-processor.js';
 import { createAssetResolver } from './create-asset-resolver.js';
 import { parsePage, withoutRouteReads, type ParsedPage } from './parse-page.js';
 import { spillBody } from './spilled-body.js';
-import { pageMarkdown } from '../output/markdown/page-markdown.js';
+import { guideMarkdown } from './guide-markdown.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { causeOf, type DiagnosticCause } from '../diagnostics/diagnostic.js';
 
@@ -54,7 +54,7 @@ const parse = (entry: DocEntry, index: number): ParseWorkerResult => {
     const page = parsePage(entry, options);
     const parsed = keepReads ? page : withoutRouteReads(page);
     // A spilled page's twin is made here, where its body and text are at hand (see spilled-body.ts).
-    return scratchDir ? { ...parsed, ...spillBody(parsed.page, scratchDir, offset + index, pageMarkdown) } : parsed;
+    return scratchDir ? { ...parsed, ...spillBody(parsed.page, scratchDir, offset + index, guideMarkdown) } : parsed;
   } catch (error) {
     return { error: causeOf(error), line: (error as { line?: number }).line };
   }

@@ -8,7 +8,7 @@ import {
   htmlToMarkdown,
   loneCodeBlockMarkdown,
   parsedHtmlToMarkdown,
-} from '../../src/output/markdown/html-to-markdown.js';
+} from '../../src/shared/html-to-markdown.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 /**

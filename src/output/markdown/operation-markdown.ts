@@ -13,7 +13,7 @@ import {
   type SubschemaView,
 } from '../../api-view.js';
 import { htmlToText } from '../../shared/hast-text.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { htmlToMarkdown } from '../../shared/html-to-markdown.js';
 
 /** Schema levels written out; deeper ones are cut with '…' (the page's viewer folds them too). */
 const MAX_SCHEMA_DEPTH = 6;

@@ -2,8 +2,8 @@
 import type { Page } from '../../model.js';
 import type { ApiOverviewView, ApiSchemaView } from '../../api-view.js';
 import { htmlToText } from '../../shared/hast-text.js';
-import { DOC_CARD_LIST_PLACEHOLDER } from '../../content/plugins/remark-docs-features.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { guideMarkdown } from '../../content/guide-markdown.js';
+import { htmlToMarkdown } from '../../shared/html-to-markdown.js';
 import { operationMarkdown, schemaTree } from './operation-markdown.js';
 
 function overviewMarkdown(view: ApiOverviewView): string {
@@ -49,8 +49,5 @@ export function pageMarkdown(page: Page): string {
   if (body.type === 'api-operation') return body.markdown ?? operationMarkdown(body.operation);
   if (body.type === 'api-overview') return `${overviewMarkdown(body.overview)}\n`;
   if (body.type === 'api-schema') return schemaPageMarkdown(body.schema);
-  const html = body.type === 'html' ? body.html.split(DOC_CARD_LIST_PLACEHOLDER).join('') : '';
-  const markdown = htmlToMarkdown(html);
-  const intro = page.description && !page.text.includes(page.description) ? `> ${page.description}` : '';
-  return `${[`# ${page.title}`, intro, markdown].filter(Boolean).join('\n\n')}\n`;
+  return guideMarkdown(page);
 }

@@ -12,7 +12,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import type { Element, Root, RootContent } from 'hast';
 import type { Code } from 'mdast';
 import { visit } from 'unist-util-visit';
-import { decodeEntities } from '../../shared/html-text.js';
+import { decodeEntities } from './html-text.js';
 
 const classes = (node: Element): string[] => {
   const value = node.properties.className;
