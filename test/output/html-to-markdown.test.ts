@@ -4,11 +4,7 @@ import { createHighlighter } from '../../src/content/highlighter.js';
 import { createMarkdownProcessor } from '../../src/content/markdown-processor.js';
 import { renderDescription } from '../../src/openapi/render-description.js';
 import { renderCodeBlockHtml } from '../../src/content/render-code-block.js';
-import {
-  htmlToMarkdown,
-  loneCodeBlockMarkdown,
-  parsedHtmlToMarkdown,
-} from '../../src/shared/html-to-markdown.js';
+import { htmlToMarkdown, loneCodeBlockMarkdown, parsedHtmlToMarkdown } from '../../src/shared/html-to-markdown.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 /**
