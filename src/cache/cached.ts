@@ -271,13 +271,15 @@ export function cachedBatch<I extends object, O>(
     async run(items, answer) {
       if (!cache) return stage(items.map(([, input]) => input));
       // In slices: at 10,000 pages the keys take ~0.3 s, which `docsgen dev` spends serving saves meanwhile.
-      const keys = await mapInSlices(items, ([, input]) => inputKey(input, cache.hashes));
-      const reused = await mapInSlices(items, ([id], n) => reusable(cache.results.get(id), keys[n], answer));
-      const missing = items.flatMap((_item, n) => (reused[n] ? [] : [n]));
+      const keys = await mapInSlices(items, ([id, input]) => {
+        const key = inputKey(input, cache.hashes);
+        return { key, reused: reusable(cache.results.get(id), key, answer) };
+      });
+      const missing = keys.flatMap(({ reused }, n) => (reused ? [] : [n]));
       const values = await stage(missing.map((n) => items[n][1]));
       const fresh = new Map(missing.map((n, m) => [n, values[m]]));
       missing.forEach((n, m) => {
-        if (rules.keep?.(values[m]) ?? true) cache.results.set(items[n][0], { key: keys[n], value: values[m] });
+        if (rules.keep?.(values[m]) ?? true) cache.results.set(items[n][0], { key: keys[n].key, value: values[m] });
         else cache.results.delete(items[n][0]);
       });
       keepOnlyItems(

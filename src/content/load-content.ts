@@ -199,8 +199,9 @@ function assignRoutes(
     for (const source of sources) {
       const result = split.run(source.absolutePath, { source });
       diagnostics.push(...result.diagnostics);
-      if (result.value) splits.push(result.value);
-      if (result.value) byPath.set(source.absolutePath, result.value);
+      if (!result.value) continue;
+      splits.push(result.value);
+      byPath.set(source.absolutePath, result.value);
     }
     const assigned = assignVersionRoutes(splits, version);
     diagnostics.push(...assigned.diagnostics);

@@ -196,6 +196,9 @@ export function mergeSearchParts(parts: readonly SearchIndexPart[], options: Sea
   return merger.finish(options);
 }
 
+/** SHA-256 of `text`, URL-safe: a page's content hash, and (cut short) a search file's version. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
 function indexedPage(page: SearchPage): IndexedPage {
   const sections = page.sections.map((s): [string, string, string] => [s.heading, s.anchor, s.text]);
   const content: ContentPage = page.api
@@ -204,7 +207,7 @@ function indexedPage(page: SearchPage): IndexedPage {
   const json = JSON.stringify(content);
   return {
     content: json,
-    contentHash: createHash('sha256').update(json).digest('base64url'),
+    contentHash: sha256(json),
     route: page.route,
     title: page.title,
     type: page.type,
@@ -228,8 +231,7 @@ function fieldLengths(json: ReturnType<MiniSearch['toJSON']>, documentCount: num
 const VERSION_CHARS = 8;
 
 /** The version in a search file's name: a URL-safe hash of `identity`, its contents or what they are made of. */
-const fileVersion = (identity: string) =>
-  createHash('sha256').update(identity).digest('base64url').slice(0, VERSION_CHARS);
+const fileVersion = (identity: string) => sha256(identity).slice(0, VERSION_CHARS);
 
 /**
  * The version of each content file, made of its first page's number and its pages' content hashes:
