@@ -14,10 +14,9 @@ import { readsAsMdx } from './content/markdown-format.js';
 import type { SourceFile } from './content/collect-sources.js';
 import { mayNeedClientFeatures } from './content/mdx/island-modules.js';
 import { buildSpecialPages } from './routes/build-special-pages.js';
-import { buildVersionNav } from './routes/build-version-nav.js';
-import { buildVersionIndex } from './routes/build-version-links.js';
 import { inSearchedVersion } from './config/docs-versions.js';
-import { buildRouteTable, type RouteTable } from './routes/build-route-table.js';
+import type { RouteTable } from './routes/build-route-table.js';
+import { cachedSiteNav, type SiteNav } from './routes/build-site-nav.js';
 import {
   applyMarkdownLinkPolicy,
   checkCrossVersionLinks,
@@ -43,7 +42,7 @@ import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { loadKatexAssets } from './output/katex-assets.js';
 import { loadInfimaAsset } from './output/infima-assets.js';
-import { planOutput } from './output/plan-output.js';
+import { planIndexFiles, planOutput, type IndexFile } from './output/plan-output.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type KeyedOutputFile, type OutputFile, type WritableFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
@@ -189,11 +188,11 @@ interface LoadedSite {
   /** The pages' mermaid diagrams, and their check (running meanwhile). */
   diagrams: ReturnType<typeof diagramsOf>;
   diagramCheck: Promise<Diagnostic[]>;
-  nav: ReturnType<typeof buildVersionNav>;
+  nav: SiteNav['nav'];
   /** Every page: docs, generated category pages, API pages, special pages. */
   pages: Page[];
   table: RouteTable;
-  versions: ReturnType<typeof buildVersionIndex>;
+  versions: SiteNav['versions'];
   /** The route table's pages that are searched (older docs versions are not). */
   searched: Page[];
   navbar: ReturnType<typeof resolveNavbar>;
@@ -228,16 +227,17 @@ async function loadSite(
   const diagrams = diagramsOf(content.pages);
   const diagramCheck = diagrams.length ? stages.checkDiagrams(diagrams) : Promise.resolve([]);
   const special = buildSpecialPages({ searchPagePath: config.search.searchPagePath });
-  const nav = buildVersionNav({
-    config,
-    docs: content.pages,
-    apiSidebars: new Map(api.apis.map((one) => [one.id, one.sidebar])),
-    categories: content.categories,
-    unbuiltDocIds: content.unbuiltDocIds,
-  });
-  const pages = [...content.pages, ...nav.generatedPages, ...api.pages, ...special.pages];
-  const table = buildRouteTable(pages, nav.sidebars);
-  const versions = buildVersionIndex(config.docsVersions, pages, nav.sidebars);
+  const { nav, pages, table, versions } = await cachedSiteNav(
+    {
+      config,
+      docs: content.pages,
+      apiSidebars: new Map(api.apis.map((one) => [one.id, one.sidebar])),
+      otherPages: [...api.pages, ...special.pages],
+      categories: content.categories,
+      unbuiltDocIds: content.unbuiltDocIds,
+    },
+    options.cache?.nav,
+  );
   // Older docs versions are not searched (see inSearchedVersion).
   const searched = table.pages.filter((page) => inSearchedVersion(config.docsVersions, page));
   const navbar = resolveNavbar(config, nav.sidebars, content.pages, content.unbuiltDocIds);
@@ -290,11 +290,17 @@ interface PlannedOutput {
   markdownOf(page: Page): string;
   /** The same twin, made by a worker of `pool` unless the build cache has it (one wrapper for all pages). */
   markdownOn(pool: PagePool): (page: Page) => Promise<string>;
-  /** Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`, the twins and llms-full.txt). */
+  /**
+   * Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`,
+   * the twins and llms-full.txt; with `indexFiles: false`, the files of `indexFiles`).
+   */
   plan(
     input: { html: Map<string, PageHtml>; notFoundHtml: PageHtml; searchFiles: OutputFile[] },
     agentMarkdown?: boolean,
+    indexFiles?: boolean,
   ): OutputFile[];
+  /** The sitemap, meta index and sidebars, and llms.txt (see planIndexFiles), each made when asked for. */
+  indexFiles(): IndexFile[];
 }
 
 /** The client bundle and the renderer, then every page planned for rendering; or the diagnostics that stop it. */
@@ -349,7 +355,7 @@ async function planSiteOutput(
   const apiSpecs = api.apis.flatMap((one) =>
     one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
   );
-  const plan: PlannedOutput['plan'] = ({ html, notFoundHtml, searchFiles }, agentMarkdown) =>
+  const plan: PlannedOutput['plan'] = ({ html, notFoundHtml, searchFiles }, agentMarkdown, indexFiles) =>
     planOutput({
       config,
       table,
@@ -363,13 +369,15 @@ async function planSiteOutput(
       searchFiles,
       pageMarkdown: markdownOf,
       agentMarkdown,
+      indexFiles,
     });
-  return { config, site, render, plan, markdownOf, markdownOn, assets };
+  const indexFiles = () => planIndexFiles({ config, table, operations, apiSpecs }, false);
+  return { config, site, render, plan, indexFiles, markdownOf, markdownOn, assets };
 }
 
 /** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */
-const withoutPages = ({ plan }: PlannedOutput, agentMarkdown?: boolean) =>
-  plan({ html: new Map(), notFoundHtml: new Uint8Array(), searchFiles: [] }, agentMarkdown).filter(
+const withoutPages = ({ plan }: PlannedOutput, agentMarkdown?: boolean, indexFiles?: boolean) =>
+  plan({ html: new Map(), notFoundHtml: new Uint8Array(), searchFiles: [] }, agentMarkdown, indexFiles).filter(
     (file) => file.path !== '404.html',
   );
 
@@ -446,9 +454,13 @@ async function deferredOutput(
   const agentGroup = { produce: () => [...agentMarkdownFiles(site.table, planned.markdownOf)] };
   // In slices: each page's key hashes its props (~0.3 s at 10,000 pages), while dev serves saves.
   const pages = await mapInSlices(render.pages, (job) => deferPage(job));
+  // The sitemap, meta index and llms.txt read every page (~0.1–0.4 s at 10,000): made when asked for.
+  const indexFiles = planned
+    .indexFiles()
+    .map(({ path, make }) => ({ path, produce: () => [{ path, contents: make() }] }));
   return {
-    files: withoutPages(planned, false),
-    deferred: [...pages, deferPage(render.notFound, '404.html'), agentGroup, searchGroup],
+    files: withoutPages(planned, false, false),
+    deferred: [...pages, deferPage(render.notFound, '404.html'), ...indexFiles, agentGroup, searchGroup],
   };
 }
 

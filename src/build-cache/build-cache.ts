@@ -13,6 +13,7 @@ import { cached, type ItemCache, type StageResults } from '../cache/cached.js';
 import type { SavedShards } from './persist-cache.js';
 import type { SearchIndexPart } from '../search/build-search-index.js';
 import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
+import type { SiteNavCache } from '../routes/build-site-nav.js';
 
 /**
  * What `docsgen dev` keeps between builds, passed to runBuild as one object (nothing is kept at
@@ -25,6 +26,8 @@ export interface BuildCache {
   content: ContentCache;
   /** Rendered pages by route (`cachedEach` in render-site): kept within one process (dev), not saved. */
   render: RenderCache;
+  /** The sidebars and route table of the last build (`cachedSiteNav`), keyed by the pages' outlines: not saved. */
+  nav: SiteNavCache;
   /** Markdown twins by route (`cachedEach` in build.ts); keyed by the same page hashes as `render`. */
   markdown: ItemCache<string>;
   /** Results of the stages wrapped by `cached` (config and renderer code, API reference, client bundle), by stage name. */
@@ -54,6 +57,7 @@ export function createBuildCache(): BuildCache {
       parses: { results: new Map(), hashes },
     },
     render: { results: new Map(), hashes },
+    nav: { results: new Map(), hashes, outlines: new WeakMap() },
     markdown: { results: new Map(), hashes },
     search: { results: new Map(), hashes },
     searchParts: { results: new Map(), hashes },

@@ -9,14 +9,35 @@ export interface DocEntry extends SplitSource {
 }
 
 /**
- * Gives each Markdown file its doc id and route: `guides/usage.md` → id `guides/usage`, route
+ * A Markdown file's doc id and route: `guides/usage.md` → id `guides/usage`, route
  * `/guides/usage`; `index.md` → `/`; front matter `id` renames the last segment and `slug`
- * overrides the route (absolute, or relative to the file's folder). Drafts are left out.
+ * overrides the route (absolute, or relative to the file's folder). Undefined for a draft.
+ */
+export function docEntryOf(split: SplitSource, routeBasePath = '/'): DocEntry | undefined {
+  if (split.frontMatter.draft) return undefined;
+  // Docusaurus' number prefixes (01-intro.md) are not part of ids and routes; they order the sidebar.
+  const { path: contentPath, position } = unprefixedPath(split.source.contentPath);
+  const dir = posix.dirname(contentPath) === '.' ? '' : posix.dirname(contentPath);
+  const name = split.frontMatter.id ?? posix.basename(contentPath);
+  const id = dir ? `${dir}/${name}` : name;
+  const route = underBase(routeBasePath, routeFor(dir, name, split.frontMatter.slug));
+  const frontMatter =
+    position !== undefined && split.frontMatter.sidebar_position === undefined
+      ? { ...split.frontMatter, sidebar_position: position }
+      : split.frontMatter;
+  return { ...split, frontMatter, id, route };
+}
+
+/**
+ * Gives each Markdown file its doc id and route (`docEntryOf`, or `made`: its results for
+ * `sources`, made in slices by the build); a page whose route or id another page has is left out.
+ * Drafts are left out.
  */
 export function assignDocRoutes(
   sources: readonly SplitSource[],
   /** Docusaurus' docs routeBasePath: '/docs' serves `intro.md` at /docs/intro (and a `slug` under it). */
   routeBasePath = '/',
+  made: readonly (DocEntry | undefined)[] = sources.map((split) => docEntryOf(split, routeBasePath)),
 ): {
   entries: DocEntry[];
   /** Pages left out because their route or id is taken (DG204, DG205): links and sidebar items naming them are not errors of their own. */
@@ -28,19 +49,9 @@ export function assignDocRoutes(
   const unbuilt: DocEntry[] = [];
   const byRoute = new Map<string, DocEntry>();
   const byId = new Map<string, DocEntry>();
-  for (const split of sources) {
-    if (split.frontMatter.draft) continue;
-    // Docusaurus' number prefixes (01-intro.md) are not part of ids and routes; they order the sidebar.
-    const { path: contentPath, position } = unprefixedPath(split.source.contentPath);
-    const dir = posix.dirname(contentPath) === '.' ? '' : posix.dirname(contentPath);
-    const name = split.frontMatter.id ?? posix.basename(contentPath);
-    const id = dir ? `${dir}/${name}` : name;
-    const route = underBase(routeBasePath, routeFor(dir, name, split.frontMatter.slug));
-    const frontMatter =
-      position !== undefined && split.frontMatter.sidebar_position === undefined
-        ? { ...split.frontMatter, sidebar_position: position }
-        : split.frontMatter;
-    const entry: DocEntry = { ...split, frontMatter, id, route };
+  for (const entry of made) {
+    if (!entry) continue;
+    const { id, route } = entry;
     const unsafe = unsafeRouteDiagnostic(entry);
     if (unsafe) {
       diagnostics.push(unsafe);
@@ -52,9 +63,9 @@ export function assignDocRoutes(
       diagnostics.push(
         errorDiagnostic(
           'DG204',
-          `Two pages have the route "${route}": ${clash.source.relativePath} and ${split.source.relativePath}`,
+          `Two pages have the route "${route}": ${clash.source.relativePath} and ${entry.source.relativePath}`,
           {
-            file: split.source.relativePath,
+            file: entry.source.relativePath,
             line: 1,
             hint: 'Change the file name or the `slug` front matter of one of them.',
           },
@@ -68,8 +79,8 @@ export function assignDocRoutes(
       diagnostics.push(
         errorDiagnostic(
           'DG205',
-          `Two pages have the doc id "${id}": ${idClash.source.relativePath} and ${split.source.relativePath}`,
-          { file: split.source.relativePath, line: 1 },
+          `Two pages have the doc id "${id}": ${idClash.source.relativePath} and ${entry.source.relativePath}`,
+          { file: entry.source.relativePath, line: 1 },
         ),
       );
       unbuilt.push({ ...entry, route: idClash.route });

@@ -21,10 +21,18 @@ export interface StoredBody {
  */
 const DOC_CARDS = Symbol('docCards');
 
-/** Whether an HTML body has `::doc-card-list`'s placeholder (a lazy body says so without being read). */
+/**
+ * Whether an HTML body has `::doc-card-list`'s placeholder (a lazy body says so without being read).
+ * Every build asks it of every page (render keys): the answer is kept on the body, a hidden
+ * property, so a page kept by the build cache is scanned once (10,000 pages' HTML took 0.2–0.4 s
+ * of each of dev's builds).
+ */
 export function hasDocCardList(body: { html: string }): boolean {
   const known = (body as { [DOC_CARDS]?: boolean })[DOC_CARDS];
-  return known ?? body.html.includes(DOC_CARD_LIST_PLACEHOLDER);
+  if (known !== undefined) return known;
+  const docCards = body.html.includes(DOC_CARD_LIST_PLACEHOLDER);
+  if (Object.isExtensible(body)) Object.defineProperty(body, DOC_CARDS, { value: docCards });
+  return docCards;
 }
 
 /** The page's HTML and text, to store apart; undefined when its body is not HTML (it is stored with the page). */

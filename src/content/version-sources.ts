@@ -51,8 +51,12 @@ export async function collectVersionSources(
  * Ids and routes of one version's docs: routes under the version's routeBasePath, ids prefixed
  * (`version-1.0/intro`) so that the same doc in two versions stays two pages.
  */
-export function assignVersionRoutes(splits: readonly SplitSource[], version: DocsVersion) {
-  const assigned = assignDocRoutes(splits, version.routeBasePath);
+export function assignVersionRoutes(
+  splits: readonly SplitSource[],
+  version: DocsVersion,
+  made?: readonly (DocEntry | undefined)[],
+) {
+  const assigned = assignDocRoutes(splits, version.routeBasePath, made);
   if (!version.idPrefix) return assigned;
   const prefixed = (entry: DocEntry): DocEntry => ({ ...entry, id: `${version.idPrefix}${entry.id}` });
   return { ...assigned, entries: assigned.entries.map(prefixed), unbuilt: assigned.unbuilt.map(prefixed) };

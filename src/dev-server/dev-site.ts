@@ -12,6 +12,7 @@ export interface DevSite {
   id: string;
   baseUrl: string;
   files: ReadonlyMap<string, string | Uint8Array>;
+  /** Pages, and the index files (sitemap, meta index…), by path: each produced on first request. */
   pages: ReadonlyMap<string, DeferredOutput>;
   groups: DeferredOutput[];
   produced: Map<string, string | Uint8Array>;

@@ -8,7 +8,8 @@ import { decodeSourceText } from '../content/decode-source-text.js';
 import { parseFrontMatter } from '../content/parse-front-matter.js';
 import { parsePage, type ParsedPage } from '../content/parse-page.js';
 import { versionedPage } from '../content/version-sources.js';
-import type { MarkdownSource } from '../content/load-content.js';
+import type { MarkdownSource, OutsideParse } from '../content/load-content.js';
+import type { DocEntry } from '../content/assign-doc-routes.js';
 import { applyMarkdownLinkPolicy, checkCrossVersionLinks, checkLinks } from '../routes/check-links.js';
 
 /**
@@ -40,8 +41,11 @@ function readPageText(source: MarkdownSource): string | undefined {
   }
 }
 
-/** Parses the page's new text with the entry it had (same id and route: its front matter is unchanged). */
-function parseAgain(model: PageEditModel, source: MarkdownSource, text: string): ParsedPage | string {
+/**
+ * Parses the page's new text with the entry it had (same id and route: its front matter is
+ * unchanged), as the next build would parse it (see MarkdownSources.keepParse).
+ */
+function parseAgain(model: PageEditModel, source: MarkdownSource, text: string): OutsideParse | string {
   const split = parseFrontMatter({ ...source.entry.source, text });
   const value = split.value;
   if (!value || split.diagnostics.length) return 'its front matter has problems';
@@ -53,14 +57,16 @@ function parseAgain(model: PageEditModel, source: MarkdownSource, text: string):
   const unknown: string[] = [];
   const { options } = model.markdown;
   const assetUrl = (path: string) => (known.has(path) ? options.assetUrl(path) : (unknown.push(path), path));
+  // Made as assignDocRoutes makes it of the split.
+  const entry: DocEntry = { ...value, frontMatter: value.frontMatter, id: source.entry.id, route: source.entry.route };
   let parsed: ParsedPage;
   try {
-    parsed = parsePage({ ...value, id: source.entry.id, route: source.entry.route }, { ...options, assetUrl });
+    parsed = parsePage(entry, { ...options, assetUrl });
   } catch {
     return 'it does not parse';
   }
   if (unknown.length) return 'it shows a file the last build did not ship';
-  return parsed;
+  return { split: { ...split, value }, entry, parsed };
 }
 
 /** The edited page's own problems: its parse and its links, checked against every other page's routes and anchors. */
@@ -89,10 +95,13 @@ export function editPage(model: PageEditModel, path: string): PageEdit {
   if (model.table.byRoute.get(source.page.route) !== source.page) return rebuild('its page is made by another stage');
   const text = readPageText(source);
   if (text === undefined) return rebuild('it cannot be read as a page');
-  const parsed = parseAgain(model, source, text);
-  if (typeof parsed === 'string') return rebuild(parsed);
+  const parse = parseAgain(model, source, text);
+  if (typeof parse === 'string') return rebuild(parse);
+  const { parsed } = parse;
   const page = versionedPage(parsed.page, source.version);
   if (!isDeepStrictEqual(shapeOf(page), shapeOf(source.page)))
     return rebuild('the edit changes what other pages show or check (title, headings, anchors, description…)');
+  // The build that follows the edit finds the page parsed (a parse is 0.1–0.5 s of its main thread).
+  model.markdown.keepParse(parse);
   return { kind: 'edited', page, job: model.planPage(page), diagnostics: checkPage(model, source.page, page, parsed) };
 }

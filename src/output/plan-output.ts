@@ -3,7 +3,7 @@ import type { RouteTable } from '../routes/build-route-table.js';
 import type { ClientBundle } from '../bundle/bundle-client.js';
 import type { AssetResolver } from '../content/create-asset-resolver.js';
 import { buildMetaIndex } from './build-meta-index.js';
-import { buildAgentFiles, buildLlmsTxt } from './build-agent-files.js';
+import { buildAgentFiles, buildLlmsTxt, LLMS_TXT } from './build-agent-files.js';
 import { inNoIndexVersion } from '../config/docs-versions.js';
 import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
@@ -37,33 +37,67 @@ export interface PlanOutputInput {
    * yields them one at a time instead (`agentMarkdownFiles`). Default true.
    */
   agentMarkdown?: boolean;
+  /** false: the index files (`planIndexFiles`) are left out, to be made when asked for (dev). Default true. */
+  indexFiles?: boolean;
 }
 
 /** Every file of the site, in a stable order, ready for a writer. Pure: no file system access. */
 export function planOutput(input: PlanOutputInput): OutputFile[] {
   const { config, table } = input;
-  const indexable = table.pages
-    .filter((page) => page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted)
-    .filter((page) => !inNoIndexVersion(config.docsVersions, page))
-    .map((page) => page.route);
   const files: OutputFile[] = [
     ...input.staticFiles,
     ...[...input.html].map(([route, contents]) => ({ path: htmlPathForRoute(route), contents })),
     { path: '404.html', contents: input.notFoundHtml },
-    { path: 'sitemap.xml', contents: buildSitemap({ url: config.url, baseUrl: config.baseUrl, routes: indexable }) },
     { path: 'robots.txt', contents: buildRobotsTxt({ url: config.url, baseUrl: config.baseUrl }) },
-    { path: 'meta/index.json', contents: buildMetaIndex(config, table, input.operations, input.apiSpecs) },
-    ...Object.entries(table.sidebars).map(([name, items]) => ({
-      path: `meta/sidebars/${name}.json`,
-      contents: JSON.stringify(items),
-    })),
+    ...(input.indexFiles === false
+      ? []
+      : planIndexFiles(input, input.agentMarkdown).map(({ path, make }) => ({ path, contents: make() }))),
     ...input.bundle.files,
     ...[...input.assets.assets.values()].map((asset) => ({ path: asset.output, contents: asset.contents })),
     ...input.searchFiles,
-    ...(input.agentMarkdown === false
-      ? [buildLlmsTxt(config, table, input.apiSpecs)]
-      : buildAgentFiles(config, table, input.apiSpecs, input.pageMarkdown)),
+    ...(input.agentMarkdown === false ? [] : buildAgentFiles(config, table, input.apiSpecs, input.pageMarkdown)),
   ];
   for (const spec of input.apiSpecs) files.push({ path: `openapi/${spec.id}.json`, contents: spec.json });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/** An output file made of the whole route table, when it is asked for. */
+export interface IndexFile {
+  path: string;
+  make(): OutputFile['contents'];
+}
+
+/**
+ * The files that index the whole site for crawlers and tools, no page shows: the sitemap, the
+ * meta index and sidebars, and (when the agent files are made apart, `agentMarkdown: false`)
+ * llms.txt. At 10,000 pages they take ~0.1–0.4 s, so `docsgen dev` makes each when first asked.
+ */
+export function planIndexFiles(
+  input: Pick<PlanOutputInput, 'config' | 'table' | 'operations' | 'apiSpecs'>,
+  agentMarkdown?: boolean,
+): IndexFile[] {
+  const { config, table } = input;
+  const indexable = () =>
+    table.pages
+      .filter((page) => page.kind !== 'search' && page.kind !== 'not-found' && !page.docMeta?.unlisted)
+      .filter((page) => !inNoIndexVersion(config.docsVersions, page))
+      .map((page) => page.route);
+  return [
+    {
+      path: 'sitemap.xml',
+      make: () => buildSitemap({ url: config.url, baseUrl: config.baseUrl, routes: indexable() }),
+    },
+    { path: 'meta/index.json', make: () => buildMetaIndex(config, table, input.operations, input.apiSpecs) },
+    ...Object.entries(table.sidebars).map(([name, items]) => ({
+      path: `meta/sidebars/${name}.json`,
+      make: () => JSON.stringify(items),
+    })),
+    ...(agentMarkdown === false ? [llmsTxtFile(input)] : []),
+  ];
+}
+
+/** llms.txt, made apart from the twins and llms-full.txt. */
+const llmsTxtFile = ({ config, table, apiSpecs }: Pick<PlanOutputInput, 'config' | 'table' | 'apiSpecs'>) => ({
+  path: LLMS_TXT,
+  make: () => buildLlmsTxt(config, table, apiSpecs).contents,
+});

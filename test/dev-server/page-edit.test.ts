@@ -7,6 +7,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBuild } from '../../src/build.js';
 import { createDevSession, type DevSession } from '../../src/dev-server/dev-session.js';
+import { editPage } from '../../src/dev-server/page-edit.js';
+import { createBuildCache } from '../../src/build-cache/build-cache.js';
 import { createMiniSite } from '../helpers/mini-site.js';
 
 const GUIDES: Record<string, string> = {
@@ -187,4 +189,36 @@ test('an image the last build did not ship takes the build (asked again before i
   await writeFile(rewards, `${await readFile(rewards, 'utf8')}\n![Coverage](./img/coverage.svg)\n`);
   assert.equal(session.editPages([rewards]), true, 'an image the build ships already takes the single-page path');
   assert.ok(served('guides/rewards/index.html').equals(await coldPage('guides/rewards/index.html')), 'as built');
+});
+
+test('the build after a single-page edit takes the page as the edit parsed it (not parsed again), as a cold build has it', async () => {
+  const configPath = join(root, 'site.config.ts');
+  const cache = createBuildCache();
+  const first = await runBuild({ configPath, cache, defer: true });
+  const file = join(root, 'content/guides/rewards.md');
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, `${text}\nPaid in [bones](./hotspots.md#location) too.\n`);
+  const edit = editPage(first.pageEdits!, file);
+  assert.equal(edit.kind, 'edited', 'a body edit');
+  const next = await runBuild({ configPath, cache, defer: true, changed: [file] });
+  assert.equal(
+    next.pageEdits?.markdown.byPath.get(file)?.page,
+    edit.kind === 'edited' && edit.page,
+    'not parsed again',
+  );
+  const produced = (result: typeof next, path: string) =>
+    Buffer.from(result.deferred?.find((output) => output.path === path)?.produce()[0].contents ?? '');
+  assert.ok(
+    produced(next, 'guides/rewards/index.html').equals(await coldPage('guides/rewards/index.html')),
+    'the page as a cold build writes it',
+  );
+  // Saved again after the edit: the build parses the new text.
+  await writeFile(file, `${text}\nPaid daily.\n`);
+  const third = await runBuild({ configPath, cache, defer: true, changed: [file] });
+  assert.notEqual(third.pageEdits?.markdown.byPath.get(file)?.page, next.pageEdits?.markdown.byPath.get(file)?.page);
+  assert.ok(
+    produced(third, 'guides/rewards/index.html').equals(await coldPage('guides/rewards/index.html')),
+    'the page saved again as a cold build writes it',
+  );
+  assert.match(String(produced(third, 'guides/rewards/index.html')), /Paid daily/);
 });
