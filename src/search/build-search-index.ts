@@ -15,8 +15,10 @@ import {
   EAGER_LOAD_BYTES,
   contentFileName,
   miniSearchOptions,
+  pageListName,
   termFileName,
   type ContentPage,
+  type ListedPage,
   type SearchDocument,
   type SearchManifest,
 } from './search-index-format.js';
@@ -66,6 +68,10 @@ export interface IndexedPage {
   route: string;
   title: string;
   type: SearchPageType;
+  /** HTTP method of an operation, '' when none. */
+  badge: string;
+  /** The label of the page's API, when the site documents several. */
+  api?: string;
   sections: number;
   fieldSections: number;
 }
@@ -211,6 +217,8 @@ function indexedPage(page: SearchPage): IndexedPage {
     route: page.route,
     title: page.title,
     type: page.type,
+    badge: page.badge ?? '',
+    ...(page.api ? { api: page.api } : {}),
     sections: page.sections.length,
     fieldSections: fieldSectionCount(page),
   };
@@ -301,6 +309,8 @@ function indexFiles<F extends OutputFile | SpooledFile>({
   const termFileVersions = termFiles.map(fileVersion);
   const contentFileVersions = contentVersions(pages, content.pagesPerFile);
   const fieldSections = pages.map((page) => page.fieldSections);
+  const pageList = small ? undefined : pageListOf(pages);
+  const pageListVersion = pageList === undefined ? undefined : fileVersion(pageList);
   const manifest: SearchManifest = {
     version: SEARCH_INDEX_VERSION,
     documentCount,
@@ -315,6 +325,7 @@ function indexFiles<F extends OutputFile | SpooledFile>({
     contentFiles: content.files.length,
     contentFileVersions,
     pagesPerContentFile: content.pagesPerFile,
+    ...(pageListVersion ? { pageListVersion } : {}),
     totalBytes:
       termFiles.reduce((sum, text) => sum + Buffer.byteLength(text), 0) +
       content.files.reduce((sum, file) => sum + file.bytes, 0),
@@ -336,8 +347,23 @@ function indexFiles<F extends OutputFile | SpooledFile>({
       ...file.as(`${SEARCH_DIR}/${contentFileName(manifest, n)}`),
       key: contentFileVersions[n],
     })),
+    ...(pageList === undefined
+      ? []
+      : [{ path: `${SEARCH_DIR}/${pageListName(manifest)}`, contents: pageList, key: pageListVersion }]),
   ];
   return { files, manifest };
+}
+
+/**
+ * The page list's JSON (a `PageListFile`): what a result row shows of each page before its content
+ * file arrives. Written for an index too large to load whole; versioned by its bytes, so it keeps
+ * its name while no page is added, removed, moved or retitled.
+ */
+function pageListOf(pages: readonly KeptPage[]): string {
+  const listed = pages.map(({ route, title, type, badge, api }): ListedPage =>
+    api ? [route, title, type, badge, api] : [route, title, type, badge],
+  );
+  return JSON.stringify({ pages: listed });
 }
 
 export function toDocuments(pages: readonly SearchPage[], firstId: number): SearchDocument[] {

@@ -11,7 +11,7 @@ import { createIndexLoader, type IndexLoader, type LoadIndexFile } from './searc
 import { pagesByScore, rankResults, type RankedGroup, type RankedPages } from './rank-results.js';
 import { scoreSections, type SectionScores } from './score-sections.js';
 import type { TermIndex } from './term-index.js';
-import { describeGroup, type DescribeOptions, type SearchGroup } from './describe-results.js';
+import { describeGroup, outlineGroup, type DescribeOptions, type SearchGroup } from './describe-results.js';
 import { warmUp } from './warm-up.js';
 
 export type { LoadIndexFile } from './search-index-loader.js';
@@ -32,11 +32,18 @@ export interface SearchOutcome {
 }
 
 export interface SearchEngine {
-  /** Loads the manifest (and the whole index when it is small). */
+  /** Loads the manifest (and the whole index when it is small, the page list when it is large). */
   ready(): Promise<void>;
   search(query: string): Promise<SearchOutcome>;
   /** Headings and snippets of some groups (loads their content files). */
   loadSnippets(groups: readonly RankedGroup[], options?: DescribeOptions): Promise<SearchGroup[]>;
+  /**
+   * What a result list can show of some groups without waiting for content files: a group whose
+   * content file has arrived described in full, else its page's title, type and link from the
+   * page list with its hits `pending` (`loadSnippets` gives the rest). An index without a page
+   * list (a small one, loaded whole) waits for the content files, as `loadSnippets`.
+   */
+  listGroups(groups: readonly RankedGroup[], options?: DescribeOptions): Promise<SearchGroup[]>;
   /** Queries to offer when a search finds nothing. */
   suggest(query: string): Promise<string[]>;
 }
@@ -110,23 +117,37 @@ export interface EngineOptions {
 
 export function createSearchEngine(load: LoadIndexFile, options: EngineOptions = {}): SearchEngine {
   const loader = createIndexLoader(load);
+  // A page list that failed to load is tried again by the next search; meanwhile results wait for their content.
+  const pageList = () => loader.pageList().catch(() => undefined);
   let warm: Promise<unknown> | undefined;
+  const loadSnippets: SearchEngine['loadSnippets'] = async (groups, options = {}) => {
+    const contents = await loader.pages(groups.map((g) => g.page));
+    const { firstSection } = loader.layout();
+    return groups.map((g, i) => describeGroup(g, contents[i], firstSection[g.page], options));
+  };
   return {
     async ready() {
       const m = await loader.manifest();
       // A small index is loaded whole and answers fast; on a large one, the first keystrokes would
-      // run cold code: the engine runs once on a made-up index first.
+      // run cold code: the engine runs once on a made-up index first, while the page list loads.
       if (m.totalBytes <= EAGER_LOAD_BYTES) await loader.loadAll();
-      else await (warm ??= (options.warmUp ?? warmUp)(createSearchEngine).catch(() => 0));
+      else await Promise.all([(warm ??= (options.warmUp ?? warmUp)(createSearchEngine).catch(() => 0)), pageList()]);
     },
     async search(query) {
       const m = await loader.manifest();
       return runQuery(loader, query, { synonyms: m.synonyms });
     },
-    async loadSnippets(groups, options = {}) {
-      const contents = await loader.pages(groups.map((g) => g.page));
+    loadSnippets,
+    async listGroups(groups, options = {}) {
+      const listed = groups.some((g) => !loader.loadedPage(g.page)) ? await pageList() : undefined;
+      if (!listed) return loadSnippets(groups, options);
       const { firstSection } = loader.layout();
-      return groups.map((g, i) => describeGroup(g, contents[i], firstSection[g.page], options));
+      return groups.map((g) => {
+        const content = loader.loadedPage(g.page);
+        return content
+          ? describeGroup(g, content, firstSection[g.page], options)
+          : outlineGroup(g, listed[g.page], options);
+      });
     },
     suggest: (query) => suggestFor(loader, query),
   };

@@ -8,7 +8,10 @@
  * - `search/terms-N.VERSION.json`: the postings of the terms under some prefixes (a query loads the
  *   files of its words' prefixes);
  * - `search/content-N.VERSION.json`: route, title, type, and each section's heading, anchor and
- *   text, of a run of pages (loaded for the results shown, to print them with a snippet).
+ *   text, of a run of pages (loaded for the results shown, to print them with a snippet);
+ * - `search/pages.VERSION.json` (the page list), on an index too large to load whole: every page's
+ *   route, title, type, badge and API label, loaded with the manifest when search gets ready, so
+ *   that a result list shows its pages at once and their snippets as their content files arrive.
  * VERSION is a hash of what the file holds (build-search-index's `fileVersion`), listed in the manifest: a file whose
  * contents change gets a new name, so a browser never mixes a cached piece with a newer manifest,
  * and a file whose contents do not change keeps its name, so a rebuild after a one-page edit
@@ -19,8 +22,11 @@ import type { Options } from 'minisearch';
 import { createIndexTermCache, tokenize } from './search-terms.js';
 import type { SearchPageType } from './build-search-pages.js';
 
-/** 2: the term and content files are named by their own versions (`termFileVersions`, `contentFileVersions`). */
-export const SEARCH_INDEX_VERSION = 2;
+/**
+ * 2: the term and content files are named by their own versions (`termFileVersions`, `contentFileVersions`).
+ * 3: an index too large to load whole has a page list (`pageListVersion`).
+ */
+export const SEARCH_INDEX_VERSION = 3;
 export const SEARCH_DIR = 'search';
 export const MANIFEST_FILE = 'index.json';
 /** Indexes whose term and content files add up to less than this load whole when search opens. */
@@ -85,6 +91,11 @@ export interface SearchManifest {
   /** The version in content file n's name (`contentFileName`): a hash of what it holds. */
   contentFileVersions: string[];
   pagesPerContentFile: number;
+  /**
+   * The version in the page list's name (`pageListName`), when the index has one: only an index
+   * too large to load whole (a small one's content files are all loaded when search opens).
+   */
+  pageListVersion?: string;
   /** Bytes of all term and content files: small indexes are loaded whole when search opens. */
   totalBytes: number;
   /** Queries offered when nothing matches. */
@@ -97,6 +108,7 @@ export const termFileName = (m: Pick<SearchManifest, 'termFileVersions'>, n: num
   `terms-${n}.${m.termFileVersions[n]}.json`;
 export const contentFileName = (m: Pick<SearchManifest, 'contentFileVersions'>, n: number) =>
   `content-${n}.${m.contentFileVersions[n]}.json`;
+export const pageListName = (m: Pick<SearchManifest, 'pageListVersion'>) => `pages.${m.pageListVersion}.json`;
 
 /** A field's postings: [fieldId, document-id deltas, term frequencies (left out when all are 1)]. */
 export type PackedField = [number, number[]] | [number, number[], number[]];
@@ -119,4 +131,16 @@ export interface ContentFile {
   /** Index of the first page. */
   first: number;
   pages: ContentPage[];
+}
+
+/**
+ * A page in the page list: what a result row shows before the page's content file arrives, as the
+ * first elements of its `ContentPage` ([route, title, type, badge ('' when none)], then its API's
+ * label when the site documents several).
+ */
+export type ListedPage = [string, string, SearchPageType, string] | [string, string, SearchPageType, string, string];
+
+export interface PageListFile {
+  /** Every page, in page order. */
+  pages: ListedPage[];
 }

@@ -11,9 +11,12 @@ import {
   MANIFEST_FILE,
   SEARCH_INDEX_VERSION,
   contentFileName,
+  pageListName,
   termFileName,
   type ContentFile,
   type ContentPage,
+  type ListedPage,
+  type PageListFile,
   type PackedTerm,
   type SearchManifest,
   type TermFile,
@@ -38,21 +41,33 @@ export interface IndexLoader {
   layout(): PageLayout;
   /** Route, title, type, badge and sections of some pages. */
   pages(pages: readonly number[]): Promise<ContentPage[]>;
+  /** A page's content if its content file has arrived already (no waiting), else undefined. */
+  loadedPage(page: number): ContentPage | undefined;
+  /** Every page's route, title, type, badge and API label, when the index has a page list (loaded once). */
+  pageList(): Promise<ListedPage[] | undefined>;
 }
 
-/** A loader of files, kept by number: a failed load is forgotten so that it is tried again. */
+/**
+ * A loader of files, kept by number: a failed load is forgotten so that it is tried again. Files
+ * that have arrived can also be read at once (`loaded`).
+ */
 function fileCache<T>(load: (n: number, options?: LoadOptions) => Promise<T>) {
   const files = new Map<number, Promise<T>>();
+  const arrived = new Map<number, T>();
   return {
     get(n: number, options?: LoadOptions): Promise<T> {
       let file = files.get(n);
       if (!file) {
         file = load(n, options);
-        file.catch(() => files.delete(n));
+        file.then(
+          (value) => arrived.set(n, value),
+          () => files.delete(n),
+        );
         files.set(n, file);
       }
       return file;
     },
+    loaded: (n: number): T | undefined => arrived.get(n),
   };
 }
 
@@ -118,6 +133,11 @@ export function createIndexLoader(load: LoadIndexFile): IndexLoader {
     async (n, options) => ((await load(termFileName(await need(), n), options)) as TermFile).terms,
   );
   const contentFiles = fileCache(async (n) => (await load(contentFileName(await need(), n))) as ContentFile);
+  // One file, kept as the content files are: `fileCache` under the number 0.
+  const pageList = fileCache(async () => {
+    const m = await getManifest();
+    return m.pageListVersion ? ((await load(pageListName(m))) as PageListFile).pages : undefined;
+  });
 
   return {
     manifest: getManifest,
@@ -143,6 +163,11 @@ export function createIndexLoader(load: LoadIndexFile): IndexLoader {
         }),
       );
     },
+    loadedPage(page) {
+      const file = current && contentFiles.loaded(Math.floor(page / current.manifest.pagesPerContentFile));
+      return file?.pages[page - file.first];
+    },
+    pageList: () => pageList.get(0),
   };
 }
 

@@ -19,6 +19,8 @@ import {
   type ContentPage,
   type PackedField,
   type PackedTerm,
+  type ListedPage,
+  type PageListFile,
   type SearchManifest,
 } from './search-index-format.js';
 import { createIndexTermCache } from './search-terms.js';
@@ -122,6 +124,7 @@ export function madeUpIndex(): MadeUpIndex {
     contentFiles: pages,
     contentFileVersions: Array.from({ length: pages }, () => 'made-up0'),
     pagesPerContentFile: 1,
+    pageListVersion: 'made-up0',
     totalBytes: 0,
     suggestions: ['gateway'],
     synonyms: [['hotspot', 'gateway']],
@@ -151,6 +154,10 @@ export function madeUpFiles(index: MadeUpIndex): LoadIndexFile {
   return async (name) => {
     if (name === 'index.json') return index.manifest;
     if (name.startsWith('terms-')) return { terms: index.terms };
+    if (name.startsWith('pages.')) {
+      const pages = index.manifest.sections.map((_, p): ListedPage => [`/made-up/${p}`, 'Made-up page', 'guide', '']);
+      return { pages } satisfies PageListFile;
+    }
     const n = Number(/content-(\d+)/.exec(name)![1]);
     return { first: n, pages: [index.page(n)] } satisfies ContentFile;
   };
@@ -160,7 +167,7 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
  * Runs `warmUpQueries()` on an engine over the made-up index, as the modal runs a query (search,
- * then the snippets of the first 8 pages; suggestions when nothing matched). `createEngine` is
+ * the first 8 pages listed, then their snippets; suggestions when nothing matched). `createEngine` is
  * createSearchEngine (passed in: search-engine.ts imports this module). Resolves to the number of
  * pages the queries found.
  */
@@ -171,8 +178,10 @@ export async function warmUp(createEngine: (load: LoadIndexFile) => SearchEngine
     await yieldToPage();
     const outcome = await engine.search(query);
     found += outcome.total;
-    if (outcome.total) await engine.loadSnippets(outcome.top(8), { hitsPerGroup: 3 });
-    else await engine.suggest(query);
+    if (outcome.total) {
+      await engine.listGroups(outcome.top(8), { hitsPerGroup: 3 });
+      await engine.loadSnippets(outcome.top(8), { hitsPerGroup: 3 });
+    } else await engine.suggest(query);
   }
   return found;
 }

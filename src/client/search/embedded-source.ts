@@ -1,6 +1,7 @@
 import { createSearchEngine, type SearchEngine, type SearchGroup } from '../../search/search-engine.js';
 import { joinBase } from '../../shared/url.js';
 import type { ResultGroup } from '@templates/components/search/SearchResults.js';
+import type { ModalResults } from '@templates/components/search/SearchModal.js';
 import type { PageResults } from '@templates/components/search/SearchPageResults.js';
 import type { SearchSettings } from './search-settings.js';
 
@@ -24,7 +25,12 @@ export function toResultGroups(groups: SearchGroup[], baseUrl: string): ResultGr
     type: group.type,
     badge: group.badge,
     ...(group.api ? { api: group.api } : {}),
-    hits: group.hits.map((hit) => ({ href: joinBase(baseUrl, hit.route), heading: hit.heading, snippet: hit.snippet })),
+    hits: group.hits.map((hit) => ({
+      href: joinBase(baseUrl, hit.route),
+      heading: hit.heading,
+      snippet: hit.snippet,
+      ...(hit.pending ? { pending: true } : {}),
+    })),
   }));
 }
 
@@ -38,4 +44,25 @@ export async function searchEmbedded(engine: SearchEngine, query: string, baseUr
       toResultGroups(await engine.loadSnippets(outcome.top(count), { hitsPerGroup }), baseUrl),
     hasMore: (shown) => shown < outcome.total,
   };
+}
+
+/**
+ * A query's first groups for the modal, shown without waiting for content files: on a large index
+ * the pages whose content has not arrived are listed from the page list with their hits pending,
+ * and `snippets` loads their content and describes them in full (the same groups as `topGroups`).
+ */
+export async function searchModalEmbedded(
+  engine: SearchEngine,
+  query: string,
+  { baseUrl, groups, hitsPerGroup }: { baseUrl: string; groups: number; hitsPerGroup: number },
+): Promise<ModalResults> {
+  const outcome = await engine.search(query);
+  const top = outcome.top(groups);
+  // The content files are asked for first: their round trip overlaps the rendering of the list.
+  const described = engine.loadSnippets(top, { hitsPerGroup });
+  described.catch(() => undefined);
+  const listed = toResultGroups(await engine.listGroups(top, { hitsPerGroup }), baseUrl);
+  const pending = listed.some((group) => group.hits.some((hit) => hit.pending));
+  const snippets = async () => toResultGroups(await described, baseUrl);
+  return { total: outcome.total, groups: listed, ...(pending ? { snippets } : {}) };
 }

@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { SearchModal, type ModalSearchSource } from '@templates/components/search/SearchModal.js';
 import { createSafeStorage } from '../storage.js';
 import { lockScroll } from '../scroll-lock.js';
-import { createEmbeddedEngine, searchEmbedded } from './embedded-source.js';
+import { createEmbeddedEngine, searchModalEmbedded } from './embedded-source.js';
 import { createRecentSearches } from './recent-searches.js';
 import { navigateTo } from './navigate.js';
 import { reportHref, searchPageHref, type SearchSettings } from './search-settings.js';
@@ -26,10 +26,12 @@ export function createSearchUi(settings: SearchSettings): SearchUi {
   const engine = createEmbeddedEngine(settings);
   const recent = createRecentSearches(createSafeStorage());
   const source: ModalSearchSource = {
-    async search(query) {
-      const results = await searchEmbedded(engine, query, settings.baseUrl);
-      return { total: results.total, groups: await results.topGroups(GROUPS_SHOWN, HITS_PER_GROUP) };
-    },
+    search: (query) =>
+      searchModalEmbedded(engine, query, {
+        baseUrl: settings.baseUrl,
+        groups: GROUPS_SHOWN,
+        hitsPerGroup: HITS_PER_GROUP,
+      }),
     suggest: (query) => engine.suggest(query),
   };
   const ready = () =>

@@ -23,8 +23,11 @@ import type { SearchPageType } from '../../../src/search/build-search-pages.js';
 
 /** What the modal asks of the search back end (the embedded index, in the browser). */
 export interface ModalSearchSource {
-  /** The first groups to show and how many pages matched in all. */
-  search(query: string): Promise<{ total: number; groups: ResultGroup[] }>;
+  /**
+   * The first groups to show and how many pages matched in all. On a large index the groups may
+   * come before their snippets (hits `pending`): `snippets` then gives them complete.
+   */
+  search(query: string): Promise<ModalResults>;
   suggest(query: string): Promise<string[]>;
 }
 
@@ -58,13 +61,18 @@ export interface SearchModalProps {
   onClose: () => void;
 }
 
-interface ModalResults {
+export interface ModalResults {
   total: number;
   groups: ResultGroup[];
+  /** The same groups with their headings and snippets, when some hits are `pending`. */
+  snippets?: () => Promise<ResultGroup[]>;
 }
 
 const NO_RESULTS: ModalResults = { total: 0, groups: [] };
 const searchModal = (source: ModalSearchSource, query: string) => source.search(query);
+/** Results shown before their snippets, completed when the snippets arrive. */
+const completeResults = ({ total, snippets }: ModalResults) =>
+  snippets?.().then((groups): ModalResults => ({ total, groups }));
 
 const plain = (event: ReactMouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -156,11 +164,12 @@ function useSearchModal(
   const { source, searchPageHref, onNavigate, onClose } = props;
   const id = useId().replace(/:/g, '');
   const [query, setQuery] = useState(props.initialQuery);
-  const { status, outcome } = useLatestSearch(query, source, searchModal);
+  const { status, outcome } = useLatestSearch(query, source, searchModal, completeResults);
   const results = outcome && !outcome.failed ? outcome.value : NO_RESULTS;
   const resultsQuery = outcome?.query ?? '';
   const recent = useRecentHits(props.recent);
-  const [active, setActive] = useActiveOption(outcome);
+  // The highlighted option stays where it is when snippets fill in (the same search).
+  const [active, setActive] = useActiveOption(outcome?.run);
 
   const showRecent = status === 'idle';
   const hits = results.groups.flatMap((group) => group.hits.map((hit) => ({ hit, group })));

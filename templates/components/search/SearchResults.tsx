@@ -10,6 +10,8 @@ export interface ResultHit {
   /** Heading parts; empty for the top of the page. */
   heading: TextPart[];
   snippet: TextPart[];
+  /** Its section is not known yet (large index, content not arrived): links to the page, shows its title. */
+  pending?: boolean;
 }
 
 /** The results of one page. */
@@ -104,12 +106,13 @@ export function ResultList({
         <TypeBadge type={group.type} badge={group.badge} />
       </Header>
       <ul className="search-group__hits" role={listbox ? 'presentation' : undefined}>
-        {group.hits.map((hit) => {
+        {group.hits.map((hit, h) => {
           const i = ++index;
           const active = i === activeIndex;
           return (
             <li
-              key={hit.href}
+              // By position: a pending hit's href is its page's, and the row stays when its snippet fills in.
+              key={h}
               className={`search-hit${active ? ' search-hit--active' : ''}`}
               role={listbox ? 'presentation' : undefined}
               onMouseMove={onHover ? () => !active && onHover(i) : undefined}
@@ -124,6 +127,7 @@ export function ResultList({
                 tabIndex={listbox ? -1 : undefined}
                 onClick={onSelect ? (event) => onSelect(hit, group, event) : undefined}
                 data-search-hit
+                data-search-pending={hit.pending ? '' : undefined}
               >
                 <span className="search-hit__icon" aria-hidden="true">
                   {hit.heading.length ? '#' : '¶'}
@@ -134,11 +138,7 @@ export function ResultList({
                   <span className="search-hit__title">
                     {hit.heading.length ? <Marked parts={hit.heading} /> : <Marked parts={group.title} />}
                   </span>
-                  {hit.snippet.length > 0 && (
-                    <span className="search-hit__snippet">
-                      <Marked parts={hit.snippet} />
-                    </span>
-                  )}
+                  <HitSnippet hit={hit} listbox={listbox} />
                 </span>
               </a>
             </li>
@@ -148,6 +148,21 @@ export function ResultList({
     </section>
   ));
   return <>{children}</>;
+}
+
+/**
+ * A hit's snippet; a quiet placeholder, hidden from screen readers, while it is pending. In the
+ * modal the snippet line is there even when empty: its rows keep one height (search.css) when
+ * snippets fill in.
+ */
+function HitSnippet({ hit, listbox }: { hit: ResultHit; listbox: boolean }) {
+  if (hit.pending) return <span className="search-hit__snippet search-hit__snippet--pending" aria-hidden="true" />;
+  if (hit.snippet.length === 0 && !listbox) return null;
+  return (
+    <span className="search-hit__snippet">
+      <Marked parts={hit.snippet} />
+    </span>
+  );
 }
 
 export interface NoResultsProps {

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { oneAtATime } from './one-at-a-time.js';
 
-/** What a search for one query came to: its value, or a failure. */
-export type SearchOutcome<T> = { query: string; value: T; failed?: undefined } | { query: string; failed: true };
+/**
+ * What a search for one query came to: its value, or a failure. `run` numbers the searches: an
+ * outcome completed later (`complete`) or updated (`update`) keeps its search's number.
+ */
+export type SearchOutcome<T> =
+  { query: string; run: number; value: T; failed?: undefined } | { query: string; run: number; failed: true };
 
 export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
 
@@ -18,12 +22,16 @@ export interface LatestSearch<T> {
 /**
  * The search modal's and the search page's query state: runs `search(source, query)` as the query
  * changes, keeps only the newest query's outcome, and derives the status from it (no state is set
- * in the effect itself). `search` must be a module-level function: its identity is an effect dependency.
+ * in the effect itself). A value shown before it is complete (a large index's result list before
+ * its snippets) is replaced by `complete(value)` when that arrives, outside the one-search-at-a-time
+ * queue (the next keystroke's search need not wait for it). `search` and `complete` must be
+ * module-level functions: their identities are effect dependencies.
  */
 export function useLatestSearch<S, T>(
   query: string,
   source: S,
   search: (source: S, query: string) => Promise<T>,
+  complete?: (value: T) => Promise<T> | undefined,
 ): LatestSearch<T> {
   const trimmed = query.trim();
   const [outcome, setOutcome] = useState<SearchOutcome<T>>();
@@ -35,21 +43,24 @@ export function useLatestSearch<S, T>(
   useEffect(() => {
     const current = ++sequence.current;
     if (!trimmed) return;
+    const settle = (value: T) => {
+      if (current === sequence.current) setOutcome({ query: trimmed, run: current, value });
+    };
+    const fail = (error: unknown) => {
+      if (current !== sequence.current) return;
+      console.warn('docsgen: search failed.', error);
+      setOutcome({ query: trimmed, run: current, failed: true });
+    };
     // One search at a time: a keystroke typed while a search runs waits for it (only the newest does).
     runner.run(() =>
-      search(source, trimmed).then(
-        (value) => {
-          if (current === sequence.current) setOutcome({ query: trimmed, value });
-        },
-        (error: unknown) => {
-          if (current !== sequence.current) return;
-          console.warn('docsgen: search failed.', error);
-          setOutcome({ query: trimmed, failed: true });
-        },
-      ),
+      search(source, trimmed).then((value) => {
+        if (current !== sequence.current) return;
+        settle(value);
+        complete?.(value)?.then(settle, fail);
+      }, fail),
     );
     return () => runner.cancel();
-  }, [trimmed, source, search, runner]);
+  }, [trimmed, source, search, complete, runner]);
 
   const status: SearchStatus = !trimmed
     ? 'idle'
@@ -62,8 +73,8 @@ export function useLatestSearch<S, T>(
     const current = sequence.current;
     const settle = (next: SearchOutcome<T>) => current === sequence.current && setOutcome(next);
     return change.then(
-      (value) => settle({ query: trimmed, value }),
-      () => settle({ query: trimmed, failed: true }),
+      (value) => settle({ query: trimmed, run: current, value }),
+      () => settle({ query: trimmed, run: current, failed: true }),
     );
   };
   return { status, outcome, update };
