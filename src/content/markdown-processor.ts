@@ -11,10 +11,7 @@ import type { Root } from 'hast';
 import { remarkAdmonitions } from './plugins/remark-admonitions.js';
 import { remarkDocsFeatures } from './plugins/remark-docs-features.js';
 import { remarkMdxSyntaxWarnings } from './plugins/remark-mdx-syntax-warnings.js';
-import { rehypeHeadingAnchors } from './plugins/rehype-heading-anchors.js';
-import { rehypeLinks } from './plugins/rehype-links.js';
-import { rehypeCodeBlocks } from './plugins/rehype-code-blocks.js';
-import { rehypeTaskListLabels } from './plugins/rehype-task-list-labels.js';
+import { rehypeDocsgenElements } from './plugins/rehype-docsgen-elements.js';
 
 // unified's tree types vary with the plugins applied; the processor is only ever run to a string.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -60,10 +57,7 @@ export function createMarkdownProcessor({
     : base.use(remarkRehype, { allowDangerousHtml: false }).use(rehypeSanitizeUntrusted);
   const processor = math ? html.use(rehypeKatex) : html;
   return processor
-    .use(rehypeHeadingAnchors)
-    .use(rehypeLinks)
-    .use(rehypeCodeBlocks)
-    .use(rehypeTaskListLabels)
+    .use(rehypeDocsgenElements)
     .use(rehypeStringify, { allowDangerousHtml: true })
     .freeze() as unknown as MarkdownProcessor;
 }

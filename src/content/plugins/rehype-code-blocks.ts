@@ -1,9 +1,10 @@
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP, type VisitorResult } from 'unist-util-visit';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { toString } from 'hast-util-to-string';
-import type { Root, Element } from 'hast';
+import type { Root, Element, Parent } from 'hast';
 import type { VFile } from 'vfile';
-import { contextOf } from '../markdown-context.js';
+import { contextOf, type MarkdownContext } from '../markdown-context.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { renderCodeBlockHtml } from '../render-code-block.js';
 import { highlightNotice } from '../highlighter.js';
 import { applyMagicComments } from '../docusaurus/magic-comments.js';
@@ -57,43 +58,48 @@ export function renderDiagramHtml(source: string): string {
 export function rehypeCodeBlocks() {
   return (tree: Root, file: VFile) => {
     const context = contextOf(file);
-    const { highlighter } = context;
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
-      const code = node.children.find(
-        (child): child is Element => child.type === 'element' && child.tagName === 'code',
-      );
-      if (!code) return;
-      const className = (code.properties.className as string[] | undefined) ?? [];
-      const language = className.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-      if (language === 'mermaid') {
-        const source = toString(code).replace(/\n$/, '');
-        const line = node.position ? node.position.start.line + context.lineOffset : undefined;
-        context.diagrams.push({ source, line, column: node.position?.start.column });
-        parent.children.splice(index, 1, { type: 'raw', value: renderDiagramHtml(source) } as never);
-        return [SKIP, index + 1];
-      }
-      const meta = (code.data as { meta?: string } | undefined)?.meta;
-      const { title, highlightLines, hasRanges, lineNumbersStart } = parseCodeMeta(meta);
-      // As in Docusaurus, line ranges in the meta win over magic comments, which then stay in the code.
-      const magic = hasRanges
-        ? { code: toString(code).replace(/\n$/, ''), highlightLines }
-        : applyMagicComments(toString(code).replace(/\n$/, ''), language);
-      const highlighted = highlighter.highlight(magic.code, language);
-      if (highlighted.notice) {
-        const line = node.position ? node.position.start.line + context.lineOffset : undefined;
-        context.diagnostics.push(
-          highlightNotice(`A code block: ${highlighted.notice}`, { file: context.sourcePath, line }),
-        );
-      }
-      const html = renderCodeBlockHtml({
-        highlighted,
-        title,
-        highlightLines: magic.highlightLines,
-        lineNumbersStart,
-      });
-      parent.children.splice(index, 1, { type: 'raw', value: html } as never);
+    visit(tree, 'element', codeBlockStep(context, context.diagnostics));
+  };
+}
+
+/**
+ * The per-element step of `rehypeCodeBlocks`: a `pre` becomes its code block's markup, and the walk
+ * goes on past it. Highlighting notices go to `notices` (the fused walk of rehype-docsgen-elements.ts
+ * adds them after the walk, where this plugin's own walk put them: after the links' diagnostics).
+ */
+export function codeBlockStep(context: MarkdownContext, notices: Diagnostic[]) {
+  const { highlighter } = context;
+  return (node: Element, index: number | undefined, parent: Parent | undefined): VisitorResult => {
+    if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+    if (!code) return;
+    const className = (code.properties.className as string[] | undefined) ?? [];
+    const language = className.find((c) => c.startsWith('language-'))?.slice('language-'.length);
+    if (language === 'mermaid') {
+      const source = toString(code).replace(/\n$/, '');
+      const line = node.position ? node.position.start.line + context.lineOffset : undefined;
+      context.diagrams.push({ source, line, column: node.position?.start.column });
+      parent.children.splice(index, 1, { type: 'raw', value: renderDiagramHtml(source) } as never);
       return [SKIP, index + 1];
+    }
+    const meta = (code.data as { meta?: string } | undefined)?.meta;
+    const { title, highlightLines, hasRanges, lineNumbersStart } = parseCodeMeta(meta);
+    // As in Docusaurus, line ranges in the meta win over magic comments, which then stay in the code.
+    const magic = hasRanges
+      ? { code: toString(code).replace(/\n$/, ''), highlightLines }
+      : applyMagicComments(toString(code).replace(/\n$/, ''), language);
+    const highlighted = highlighter.highlight(magic.code, language);
+    if (highlighted.notice) {
+      const line = node.position ? node.position.start.line + context.lineOffset : undefined;
+      notices.push(highlightNotice(`A code block: ${highlighted.notice}`, { file: context.sourcePath, line }));
+    }
+    const html = renderCodeBlockHtml({
+      highlighted,
+      title,
+      highlightLines: magic.highlightLines,
+      lineNumbersStart,
     });
+    parent.children.splice(index, 1, { type: 'raw', value: html } as never);
+    return [SKIP, index + 1];
   };
 }

@@ -17,11 +17,14 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 export function rehypeLinks() {
   return (tree: Root, file: VFile) => {
     const context = contextOf(file);
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'a' && typeof node.properties.href === 'string') rewriteAnchor(node, context);
-      if (node.tagName === 'img' && typeof node.properties.src === 'string') rewriteImage(node, context);
-    });
+    visit(tree, 'element', (node: Element) => rewriteLink(node, context));
   };
+}
+
+/** The per-element step of `rehypeLinks` (see rehype-docsgen-elements.ts). */
+export function rewriteLink(node: Element, context: MarkdownContext): void {
+  if (node.tagName === 'a' && typeof node.properties.href === 'string') rewriteAnchor(node, context);
+  if (node.tagName === 'img' && typeof node.properties.src === 'string') rewriteImage(node, context);
 }
 
 function line(node: Element, context: MarkdownContext): { line?: number; column?: number } {

@@ -7,9 +7,12 @@ import { visit } from 'unist-util-visit';
  */
 export function rehypeTaskListLabels() {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName !== 'input' || node.properties.type !== 'checkbox' || node.properties.ariaLabel) return;
-      node.properties.ariaLabel = node.properties.checked ? 'Completed task' : 'Incomplete task';
-    });
+    visit(tree, 'element', labelTaskCheckbox);
   };
+}
+
+/** The per-element step of `rehypeTaskListLabels` (see rehype-docsgen-elements.ts). */
+export function labelTaskCheckbox(node: Element): void {
+  if (node.tagName !== 'input' || node.properties.type !== 'checkbox' || node.properties.ariaLabel) return;
+  node.properties.ariaLabel = node.properties.checked ? 'Completed task' : 'Incomplete task';
 }
