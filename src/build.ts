@@ -409,7 +409,7 @@ function searchFilesOffThread(
   if (!cache) return searchIndexFilesOffThread(searchInput(planned), scratchDir);
   const parts = cachedBatch(indexSearchParts, cache?.searchParts);
   const fromParts = async ({ pages, synonyms, exampleRoutes }: SearchIndexInput) =>
-    searchIndexFromParts(await parts.run(searchPartInputs(pages, exampleRoutes)), synonyms);
+    searchIndexFromParts(await parts.run(searchPartInputs(pages, exampleRoutes)), synonyms, cache.searchTerms);
   return cachedEachAsync(fromParts, cache?.search).run(SEARCH_INDEX, searchInput(planned));
 }
 
@@ -422,6 +422,7 @@ function searchFilesHere(planned: PlannedOutput, cache: BuildCache | undefined):
     return searchIndexFromParts(
       inputs.map(([id, input]) => part.run(id, input)),
       synonyms,
+      cache?.searchTerms,
     );
   };
   const search = cachedEach(fromParts, cache?.search);

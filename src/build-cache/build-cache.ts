@@ -12,6 +12,7 @@ import type { OutputManifest } from '../output/writer.js';
 import { cached, type ItemCache, type StageResults } from '../cache/cached.js';
 import type { SavedShards } from './persist-cache.js';
 import type { SearchIndexPart } from '../search/build-search-index.js';
+import type { KeptTermFiles } from '../search/term-files.js';
 import { checkDiagrams, type PageDiagram } from '../content/check-diagrams.js';
 import type { SiteNavCache } from '../routes/build-site-nav.js';
 
@@ -36,6 +37,8 @@ export interface BuildCache {
   search: ItemCache<OutputFile[]>;
   /** The index of each part of the searchable pages (`cachedBatch`), merged into the search index files. */
   searchParts: ItemCache<SearchIndexPart>;
+  /** The term files of the last merge of the parts (`mergeSearchParts`): an edit makes again only those it changed. */
+  searchTerms: KeptTermFiles;
   /**
    * What the last `docsgen build` wrote and where, with each page's render key, so that unchanged
    * files are linked, not written, and unchanged pages are not even rendered.
@@ -61,6 +64,7 @@ export function createBuildCache(): BuildCache {
     markdown: { results: new Map(), hashes },
     search: { results: new Map(), hashes },
     searchParts: { results: new Map(), hashes },
+    searchTerms: {},
     steps: new Map(),
   };
 }

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { BuildCache } from './build-cache.js';
 import { attachLazyBody, storedBody, withoutBody, type StoredBody } from '../content/lazy-body.js';
+import type { TermFile, TermFiles } from '../search/term-files.js';
 
 /**
  * The maps of a saved cache, each saved in shards (persist-cache), and smaller forms of their
@@ -146,6 +147,16 @@ export const CACHE_PARTS: readonly CachePart[] = [
     restore: (cache, entries) => (cache.searchParts.results = entries as BuildCache['searchParts']['results']),
   },
   {
+    // The term files of the last merge of the search parts, so that the next merge makes again only
+    // those an edit changed: one entry per file (by its first term: a file that did not change keeps
+    // its entry, and so its shard), and one naming them, with the keys of the parts merged.
+    name: 'search-terms',
+    shards: 16,
+    entries: termFileEntries,
+    restore: restoreTermFiles,
+    pack: (value, id, cache) => (id === MERGED_TERMS ? packTermFiles(value as TermFiles, cache) : value),
+  },
+  {
     name: 'steps',
     shards: 8,
     entries: (cache) => cache.steps,
@@ -201,4 +212,50 @@ export function shardOf(id: string, shards: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
   return (hash >>> 0) % shards;
+}
+
+/** The entry of 'search-terms' that names the term files and the parts they were merged from. */
+const MERGED_TERMS = 'merged';
+
+/** The id of a term file's entry: its first term, which it keeps while its terms do not change. */
+const termFileId = (file: TermFile) => `file:${file.terms[0]}`;
+
+function termFileEntries(cache: BuildCache): Map<string, unknown> {
+  const last = cache.searchTerms.last;
+  if (!last) return new Map();
+  return new Map<string, unknown>([
+    [MERGED_TERMS, last],
+    ...last.files.map((file) => [termFileId(file), file] as const),
+  ]);
+}
+
+/** What 'search-terms' saves of the merge: the parts by their keys in the build cache (their entries are saved apart). */
+interface SavedTermFiles extends Omit<TermFiles, 'parts' | 'files'> {
+  partKeys: string[];
+  files: string[];
+}
+
+/** The search part entries' ids (search-index-files' `searchPartInputs`). */
+const partId = (n: number) => `part-${n}`;
+
+function packTermFiles(last: TermFiles, cache: BuildCache): SavedTermFiles | undefined {
+  const parts = cache.searchParts.results;
+  const partKeys = last.parts.map((part, n) => (parts.get(partId(n))?.value === part ? parts.get(partId(n))!.key : ''));
+  // Parts the cache no longer holds as they were merged: the term files cannot be made again from them.
+  if (partKeys.includes('')) return undefined;
+  const { target, keys, fileOf, files } = last;
+  return { target, keys, fileOf, partKeys, files: files.map(termFileId) };
+}
+
+function restoreTermFiles(cache: BuildCache, entries: Map<string, unknown>): void {
+  const saved = entries.get(MERGED_TERMS) as SavedTermFiles | undefined;
+  if (!saved || !Array.isArray(saved.partKeys) || !Array.isArray(saved.files)) return;
+  const results = cache.searchParts.results;
+  const parts = saved.partKeys.map((key, n) =>
+    results.get(partId(n))?.key === key ? results.get(partId(n))!.value : undefined,
+  );
+  const files = saved.files.map((id) => entries.get(id) as TermFile | undefined);
+  if (parts.includes(undefined) || files.includes(undefined)) return;
+  const { target, keys, fileOf } = saved;
+  cache.searchTerms.last = { target, keys, fileOf, parts: parts as TermFiles['parts'], files: files as TermFile[] };
 }

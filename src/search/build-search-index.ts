@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import type { Page } from '../model.js';
 import type { OutputFile, SpooledFile } from '../output/output-file.js';
 import { memoryContents, type ContentStore, type MadeContentFile } from './content-store.js';
 import { buildSearchPages, type SearchPage, type SearchPageType } from './build-search-pages.js';
 import { packTerms } from './pack-terms.js';
-import { splitBySize } from './split-terms.js';
+import { fileVersion, sha256, termFilesAgain, termFilesOf, type KeptTermFiles, type TermFiles } from './term-files.js';
 import { compactTerms, createMergedPostings, type CompactTerms } from './term-postings.js';
 import {
   MANIFEST_FILE,
@@ -126,17 +125,19 @@ export function createSearchIndexBuilder(): {
  */
 export function createSearchIndexMerger<F extends OutputFile | SpooledFile = OutputFile>(
   contents: ContentStore<F> = memoryContents() as ContentStore<OutputFile> as ContentStore<F>,
+  termFiles?: TermFiles,
 ): {
   add(part: SearchIndexPart): void;
-  finish(options?: SearchIndexOptions): SearchIndex<F>;
+  finish(options?: SearchIndexOptions): SearchIndex<F> & { termFiles: TermFiles };
 } {
-  const merged = createMergedPostings();
+  // With the term files already made (`termFilesAgain`), the parts' postings are not merged.
+  const merged = termFiles ? undefined : createMergedPostings();
   const fieldLength: number[] = [];
   const pages: KeptPage[] = [];
   let documentCount = 0;
   return {
     add(part) {
-      merged.add(part.terms, documentCount);
+      merged?.add(part.terms, documentCount);
       documentCount += part.documentCount;
       for (const length of part.fieldLength) fieldLength.push(length);
       // The content entry goes to the store: the largest part of a page's index data.
@@ -145,16 +146,19 @@ export function createSearchIndexMerger<F extends OutputFile | SpooledFile = Out
         pages.push(page);
       }
     },
-    finish: (options = {}) =>
-      indexFiles({
-        termFiles: termFilesOf(merged, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES),
+    finish(options = {}) {
+      const made = termFiles ?? mergedTermFiles(merged!, options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES);
+      const index = indexFiles({
+        termFiles: made,
         fieldLength,
         averageFieldLength: averageFieldLengths(fieldLength),
         pages,
         contents,
         documentCount,
         options,
-      }),
+      });
+      return { ...index, termFiles: made };
+    },
   };
 }
 
@@ -166,19 +170,15 @@ type KeptPage = Omit<IndexedPage, 'content'>;
  * into JSON on its own and the terms split into files of about `target` bytes by their JSON sizes
  * (`splitTermKeys`' rule), so the merged postings are never all in memory as arrays.
  */
-function termFilesOf(
-  merged: ReturnType<typeof createMergedPostings>,
-  target: number,
-): { keys: string[]; fileOf: number[]; files: string[] } {
+function mergedTermFiles(merged: ReturnType<typeof createMergedPostings>, target: number): TermFiles {
   const terms: string[] = [];
   const json: string[] = [];
   for (const packed of merged.packedTerms()) {
     terms.push(packed[0]);
     json.push(JSON.stringify(packed));
   }
-  const { keys, fileOf, groups } = splitBySize(terms, (i) => json[i].length + 1, target);
-  // The JSON of a TermFile (`{ terms }`), from its terms' own JSON.
-  return { keys, fileOf, files: groups.map((group) => `{"terms":[${group.map((i) => json[i]).join(',')}]}`) };
+  // The parts are the caller's to record (`mergeSearchParts`): a merger of a large site holds none.
+  return termFilesOf(terms, json, target, []);
 }
 
 /**
@@ -195,15 +195,23 @@ function averageFieldLengths(fieldLength: readonly number[]): number[] {
   return averages;
 }
 
-/** The index of every part's pages, in order: the same files as one index of all of them. */
-export function mergeSearchParts(parts: readonly SearchIndexPart[], options: SearchIndexOptions = {}): SearchIndex {
-  const merger = createSearchIndexMerger();
+/**
+ * The index of every part's pages, in order: the same files as one index of all of them. With
+ * `kept` (the build cache), the term files of the last merge are made again only where the parts
+ * that changed since changed them (`termFilesAgain`), and this merge's are kept in their place.
+ */
+export function mergeSearchParts(
+  parts: readonly SearchIndexPart[],
+  options: SearchIndexOptions = {},
+  kept?: KeptTermFiles,
+): SearchIndex {
+  const target = options.termFileBytes ?? DEFAULT_TERM_FILE_BYTES;
+  const merger = createSearchIndexMerger(memoryContents(), kept?.last && termFilesAgain(kept.last, parts, target));
   for (const part of parts) merger.add(part);
-  return merger.finish(options);
+  const { termFiles, ...index } = merger.finish(options);
+  if (kept) kept.last = { ...termFiles, parts };
+  return index;
 }
-
-/** SHA-256 of `text`, URL-safe: a page's content hash, and (cut short) a search file's version. */
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 function indexedPage(page: SearchPage): IndexedPage {
   const sections = page.sections.map((s): [string, string, string] => [s.heading, s.anchor, s.text]);
@@ -234,12 +242,6 @@ function fieldLengths(json: ReturnType<MiniSearch['toJSON']>, documentCount: num
   }
   return fieldLength;
 }
-
-/** Characters of a file's version: 48 bits, so a file whose contents change keeps its name with a chance of 2^-48. */
-const VERSION_CHARS = 8;
-
-/** The version in a search file's name: a URL-safe hash of `identity`, its contents or what they are made of. */
-const fileVersion = (identity: string) => sha256(identity).slice(0, VERSION_CHARS);
 
 /**
  * The version of each content file, made of its first page's number and its pages' content hashes:
@@ -279,7 +281,7 @@ function contentFilesOf<F extends OutputFile | SpooledFile>(
 
 /** What the files of an index are made from: the term files, the field lengths, the pages and their content entries. */
 interface IndexData<F extends OutputFile | SpooledFile> {
-  termFiles: ReturnType<typeof termFilesOf>;
+  termFiles: TermFiles;
   fieldLength: number[];
   averageFieldLength: number[];
   pages: readonly KeptPage[];
@@ -297,7 +299,8 @@ function indexFiles<F extends OutputFile | SpooledFile>({
   documentCount,
   options,
 }: IndexData<F>): SearchIndex<F> {
-  const { keys, fileOf, files: termFiles } = terms;
+  const { keys, fileOf } = terms;
+  const termFiles = terms.files.map((file) => file.text);
   const termBytes = termFiles.reduce((sum, text) => sum + text.length, 0);
   const small = contents.chars + termBytes <= EAGER_LOAD_BYTES;
   const content = contentFilesOf(
@@ -306,7 +309,7 @@ function indexFiles<F extends OutputFile | SpooledFile>({
   );
   // The texts are made (and with a spooled store written out) one by one; the versions need none of them.
   for (const _text of content.texts);
-  const termFileVersions = termFiles.map(fileVersion);
+  const termFileVersions = terms.files.map((file) => file.version);
   const contentFileVersions = contentVersions(pages, content.pagesPerFile);
   const fieldSections = pages.map((page) => page.fieldSections);
   const pageList = small ? undefined : pageListOf(pages);

@@ -11,6 +11,7 @@ import {
 import type { Page } from '../model.js';
 import { buildSearchPages, isSearchable, searchPageOf, type ExampleRoutes } from './build-search-pages.js';
 import type { SearchWorkerMessage } from './search-worker.js';
+import type { KeptTermFiles } from './term-files.js';
 
 /** From this many searchable pages, `searchIndexFilesOffThread` builds the index on a worker thread. */
 export const SEARCH_WORKER_THRESHOLD = 300;
@@ -87,9 +88,15 @@ export async function indexSearchParts(inputs: SearchPartInput[]): Promise<Searc
   return parts;
 }
 
-/** The search index files of the parts' pages, in order, with config `search.synonyms`. */
-export const searchIndexFromParts = (parts: readonly SearchIndexPart[], synonyms?: SearchIndexInput['synonyms']) =>
-  mergeSearchParts(parts, { synonyms }).files;
+/**
+ * The search index files of the parts' pages, in order, with config `search.synonyms`; with `kept`
+ * (the build cache), only the term files the changed parts changed are made again (`mergeSearchParts`).
+ */
+export const searchIndexFromParts = (
+  parts: readonly SearchIndexPart[],
+  synonyms?: SearchIndexInput['synonyms'],
+  kept?: KeptTermFiles,
+) => mergeSearchParts(parts, { synonyms }, kept).files;
 
 /**
  * `searchIndexFiles` from parts indexed as `indexSearchParts` does, each merged as it comes

@@ -187,10 +187,13 @@ export function compactTerms(terms: readonly PackedTerm[]): CompactTerms {
   return { text, ends, postings: Uint8Array.from(bytes) };
 }
 
-/** Reads the variable-length numbers of a byte array in order. */
-function varintReader(bytes: Uint8Array) {
+/** Reads the variable-length numbers of a byte array in order; `at` is where the next one starts. */
+export function varintReader(bytes: Uint8Array) {
   let at = 0;
   return {
+    get at() {
+      return at;
+    },
     next(): number {
       let value = 0;
       let scale = 1;

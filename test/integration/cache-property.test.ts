@@ -383,6 +383,10 @@ test('after a one-line edit of one page, only that page is rendered and converte
     assert.equal(split.source, cache.content.sources.results.get(path)!.value.source, `${path}: one source object`);
   // The merged search index is not saved (any edit replaces it): it is merged again from its parts, which are.
   assert.deepEqual([cache.search.results.size, cache.searchParts.results.size > 0], [0, true], 'search parts only');
+  // With the term files of their last merge, which the edit's merge makes again only where the edited part changed them.
+  assert.ok(
+    cache.searchTerms.last?.parts.every((part, n) => cache.searchParts.results.get(`part-${n}`)?.value === part),
+  );
   const before = new Map(cache.markdown.results);
   const edited = join(root, 'content/guides/next.md');
   await writeFile(edited, `${await readFile(edited, 'utf8')}\nOne more line.\n`);
