@@ -15,6 +15,7 @@ import type { WritableFile } from '../../src/output/output-file.js';
 import { createBuildCache, type BuildCache } from '../../src/build-cache/build-cache.js';
 import { restoreCache, saveCache } from '../../src/build-cache/persist-cache.js';
 import { inputKey } from '../../src/cache/cached.js';
+import { parseFrontMatter } from '../../src/content/parse-front-matter.js';
 import { REPO, createMiniSite } from '../helpers/mini-site.js';
 
 /** A small seeded generator (mulberry32): the same seed gives the same edits, so a failure can be replayed. */
@@ -379,13 +380,19 @@ test('after a one-line edit of one page, only that page is rendered and converte
     assert.equal(seeded, inputKey({ object }, new WeakMap()), `${path}: the restored hash is the object's own`);
   }
   // The restored split is the one its page's source now holds (saved without its source's text).
-  for (const [path, split] of splits)
+  for (const [path, split] of splits) {
     assert.equal(split.source, cache.content.sources.results.get(path)!.value.source, `${path}: one source object`);
+    // Saved without its body either: the end of the source's text, the body a split of the file gives.
+    const { source, ...rest } = split;
+    const { source: _, ...again } = parseFrontMatter(source).value!;
+    assert.deepEqual(rest, again, `${path}: the split restored`);
+  }
   // The merged search index is not saved (any edit replaces it): it is merged again from its parts, which are.
   assert.deepEqual([cache.search.results.size, cache.searchParts.results.size > 0], [0, true], 'search parts only');
   // With the term files of their last merge, which the edit's merge makes again only where the edited part changed them.
   assert.ok(
     cache.searchTerms.last?.parts.every((part, n) => cache.searchParts.results.get(`part-${n}`)?.value === part),
+    'the term files restored, with the parts they were merged from',
   );
   const before = new Map(cache.markdown.results);
   const edited = join(root, 'content/guides/next.md');
