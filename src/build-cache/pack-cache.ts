@@ -55,9 +55,10 @@ const restoreHash = (cache: BuildCache, value: object | undefined, hash: unknown
  * Rendered pages are not saved: the output directory holds them, and the writer takes each page
  * again from there while its render key is the one the output manifest records (a page whose file
  * was deleted or touched is rendered again, ~1 ms). Saving them was most of the cache's bytes, and
- * reading them back most of a warm build's reading. Nor are the merged search index files (81 MB
- * at 5,000 pages, one entry): any page edit replaces them, so a rebuild read, hashed and wrote them
- * whole for nothing; they are merged again from the parts (saved), ~1.3 s at 5,000 pages.
+ * reading them back most of a warm build's reading. Nor are the merged search index files as one
+ * entry (81 MB at 5,000 pages): any page edit replaced it, so a rebuild read, hashed and wrote it
+ * whole for nothing. They are merged again from the parts (saved), and only the term files are kept,
+ * one entry each (`search-terms`), so an edit rewrites the shards of the few it changed.
  */
 export const CACHE_PARTS: readonly CachePart[] = [
   {
