@@ -6,7 +6,8 @@
  */
 import type { Page } from '../model.js';
 import type { ApiOperationView, ApiOverviewView } from '../api-view.js';
-import { htmlToText, htmlTree, textSections } from '../shared/hast-text.js';
+import { htmlToText, textSections } from '../shared/hast-text.js';
+import { htmlTreeWithoutPositions } from '../shared/html-tree.js';
 import { operationFields, type ApiFieldEntry } from '../openapi/api-anchors.js';
 import { DEFAULT_EXAMPLE_ROUTES } from '../config/schema.js';
 import { isUnderRoute } from '../shared/url.js';
@@ -82,7 +83,7 @@ function sectionsOf(page: Page): SearchSection[] {
   const body = page.body;
   let sections: SearchSection[];
   if (body.type === 'html') {
-    sections = textSections(htmlTree(body.html)).map((s) => section(s.heading, s.anchor, s.text));
+    sections = textSections(htmlTreeWithoutPositions(body.html)).map((s) => section(s.heading, s.anchor, s.text));
     // The front-matter description and tags summarise the page: they count for its top.
     const intro = sections[0]?.anchor === '' ? sections[0] : (sections.unshift(section('', '', '')), sections[0]);
     if (page.description && !intro.text.includes(page.description)) intro.text = join(page.description, intro.text);

@@ -1,11 +1,10 @@
 /**
  * The Markdown of a page's rendered HTML body, for the `.md` twins agents read: parsed with parse5
- * (hast-util-from-html), turned into mdast (hast-util-to-mdast) and written with GFM tables, task
+ * (`htmlTreeWithoutPositions`), turned into mdast (hast-util-to-mdast) and written with GFM tables, task
  * lists and strikethrough (mdast-util-to-markdown). Only the page chrome our own pipeline adds is
  * taken out first: heading hash links, copy buttons and the doc-card placeholder; admonitions
  * become block quotes with their title in bold. Links stay as rendered (baseUrl-joined routes).
  */
-import { fromHtml } from 'hast-util-from-html';
 import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
@@ -13,6 +12,7 @@ import type { Element, Root, RootContent } from 'hast';
 import type { Code } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { decodeEntities } from './html-text.js';
+import { htmlTreeWithoutPositions } from './html-tree.js';
 
 const classes = (node: Element): string[] => {
   const value = node.properties.className;
@@ -104,7 +104,7 @@ export function parsedHtmlToMarkdown(html: string): string {
 }
 
 function treeToMarkdown(html: string, eachCode?: (code: Code) => void): string {
-  const tree = fromHtml(html, { fragment: true });
+  const tree = htmlTreeWithoutPositions(html);
   cleanUp(tree);
   const mdast = toMdast(tree);
   if (eachCode) visit(mdast, 'code', eachCode);
