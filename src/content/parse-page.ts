@@ -1,6 +1,7 @@
 import { VFile } from 'vfile';
 import { extname, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Nodes } from 'hast';
 import type { Page } from '../model.js';
 import type { DocEntry } from './assign-doc-routes.js';
 import { contextOf, createMarkdownContext, type AssetRef } from './markdown-context.js';
@@ -8,7 +9,8 @@ import type { MarkdownProcessor } from './markdown-processor.js';
 import type { Highlighter } from './highlighter.js';
 import { buildDocMeta, tagLabels, tocLevels } from './docusaurus/doc-meta.js';
 import { convertLegacyAdmonitionTitles } from './docusaurus/legacy-admonition-titles.js';
-import { htmlTree, pageTextOf } from '../shared/hast-text.js';
+import { firstParagraphText, htmlTree, pageTextOf } from '../shared/hast-text.js';
+import { shortDescription } from '../shared/short-description.js';
 import { infimaUse } from './infima-classes.js';
 import { docRoutesOf, recordingDocRoutes, type DocRoutes, type DocRouteTable } from './doc-routes.js';
 
@@ -79,7 +81,7 @@ export function parsePage(entry: DocEntry, options: ParsePageOptions): ParsedPag
   // Run in steps, not processSync: the page's text is taken from the tree before it becomes a string.
   const tree = processor.runSync(processor.parse(file), file);
   const html = String(processor.stringify(tree, file));
-  return { ...pageFromHtml(entry, { html, text: pageTextOf(tree) }, file), routeReads };
+  return { ...pageFromHtml(entry, { html, ...textsOf(tree) }, file), routeReads };
 }
 
 /**
@@ -97,13 +99,19 @@ export function plainTextOf(html: string): string {
   return pageTextOf(htmlTree(html));
 }
 
+/** A body tree's plain text (`Page.text`) and its first paragraph's, the description when the front matter has none. */
+export const textsOf = (tree: Nodes): { text: string; excerpt: string } => ({
+  text: pageTextOf(tree),
+  excerpt: firstParagraphText(tree),
+});
+
 /**
- * The Page of a document whose body is rendered to `html` with the plain `text` of it, with what the
+ * The Page of a document whose body is rendered to `html` with the plain `text` of it (and of its first paragraph), with what the
  * Markdown plugins collected on `file` (TOC, anchors, links, assets, diagnostics): shared by Markdown and MDX.
  */
 export function pageFromHtml(
   entry: DocEntry,
-  { html, text }: { html: string; text: string },
+  { html, text, excerpt }: { html: string; text: string; excerpt: string },
   file: VFile,
   extra: Diagnostic[] = [],
 ): ParsedPage {
@@ -117,7 +125,7 @@ export function pageFromHtml(
     route: entry.route,
     kind: entry.route === '/' ? 'home' : 'doc',
     title,
-    description: fm.description ?? text.slice(0, 160),
+    description: fm.description ?? shortDescription(excerpt || text),
     sidebarLabel: fm.sidebar_label,
     sidebarPosition: fm.sidebar_position,
     tags: tagLabels(fm.tags),

@@ -21,6 +21,7 @@ import { createPageCollector, type BuildContext, type OperationTarget, type Page
 import { operationPage, pageDefaults, plainText, unique } from './operation-page.js';
 import { buildWebhookPages, webhookLinks, webhookRoutes } from './build-webhook-pages.js';
 import { readTagGroups, type TagGroups } from './tag-groups.js';
+import { shortDescription } from '../shared/short-description.js';
 
 export interface BuildApiPagesOptions {
   /** Route prefix of the reference, e.g. '/api/reference'. */
@@ -283,7 +284,7 @@ function overviewPage(
     ...pageDefaults(`api/${where.slug}`, where),
     kind: 'api-overview',
     title: view.title,
-    description: plainText(view.summary ?? collector.text[0] ?? view.title).slice(0, 160),
+    description: shortDescription(plainText(view.summary ?? collector.text[0] ?? view.title)),
     toc: view.sections.map(({ depth, id, text: heading }) => ({ depth, id, text: heading })),
     anchors: unique([...overviewAnchors(view), ...collector.anchors]),
     links: collector.links,

@@ -9,6 +9,7 @@ import { exampleHtml } from './media-to-view.js';
 import { schemaToView } from './schema-to-view.js';
 import { schemaUsage, type SchemaUsage } from './schema-pages.js';
 import { createPageCollector, type BuildContext, type PageCollector } from './view-context.js';
+import { shortDescription } from '../shared/short-description.js';
 
 export interface SchemaPagesInput {
   spec: ApiSpec;
@@ -126,7 +127,7 @@ function sections(view: ApiSchemaView): ApiSectionView[] {
 function schemaPage(view: ApiSchemaView, collector: PageCollector, where: { route: string; file: string }): Page {
   // The tree's root shows the schema's description; its text is the first the tree recorded.
   const own = view.schema.descriptionHtml && collector.text[0] ? collector.text[0].replace(/\s+/g, ' ').trim() : '';
-  const description = own.slice(0, 160) || `The ${view.name} schema of the API.`;
+  const description = shortDescription(own) || `The ${view.name} schema of the API.`;
   // Search finds a schema by its name and description: its properties are searchable on the
   // operation pages that show them (repeating them here would outweigh the guides' words).
   const text = [view.name, own].join(' ').trim();

@@ -2,6 +2,7 @@ import type { ApiOperationView } from '../api-view.js';
 import type { Page } from '../model.js';
 import { operationAnchors } from './api-anchors.js';
 import type { PageCollector } from './view-context.js';
+import { shortDescription } from '../shared/short-description.js';
 
 /** Text on one line, for search text and descriptions. */
 export const plainText = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -20,7 +21,8 @@ export function operationPage(
     kind: 'api-operation',
     title: view.summary,
     description:
-      plainText(firstText).slice(0, 160) || `${view.summary}: ${view.webhook ? 'webhook ' : ''}${method} ${view.path}`,
+      shortDescription(plainText(firstText)) ||
+      `${view.summary}: ${view.webhook ? 'webhook ' : ''}${method} ${view.path}`,
     toc: view.sections.map(({ depth, id, text: heading }) => ({ depth, id, text: heading })),
     anchors: unique([...operationAnchors(view), ...collector.anchors]),
     links: collector.links,

@@ -99,6 +99,33 @@ export function treeText(tree: Nodes): string {
   return collapse(textParts(tree, readingTextRule));
 }
 
+/** A description's text: as a reader sees it (`readingTextRule`), with math as its TeX (`pageTextRule`). */
+const descriptionTextRule: ElementRule = (element) => {
+  const classes = classesOf(element);
+  if (classes.includes('katex-html')) return 'drop';
+  if (classes.includes('katex-mathml')) return { text: texOf(element) ?? '' };
+  return readingTextRule(element);
+};
+
+/**
+ * The text of the page's first paragraph of prose, as Docusaurus makes a page's description when its
+ * front matter gives none (the first line of text, not the headings, code, tabs or buttons around it);
+ * '' when the page has no paragraph. Admonition titles are labels, not prose.
+ */
+export function firstParagraphText(tree: Nodes): string {
+  if (tree.type !== 'root' && tree.type !== 'element') return '';
+  for (const child of tree.children) {
+    if (child.type !== 'element' || NOT_TEXT.has(child.tagName)) continue;
+    if (child.tagName === 'p' && !classesOf(child).includes('admonition-title')) {
+      const text = collapse(textParts(child, descriptionTextRule));
+      if (text) return text;
+    }
+    const inside = firstParagraphText(child);
+    if (inside) return inside;
+  }
+  return '';
+}
+
 /**
  * Texts already read, by HTML: an API reference asks for the text of the same shared parameter and
  * property descriptions once per operation, for its search sections and again for its Markdown twin.

@@ -6,7 +6,8 @@ import type { SiteConfig } from '../../config/resolve-config.js';
 import type { DocEntry } from '../assign-doc-routes.js';
 import { contextOf } from '../markdown-context.js';
 import type { Highlighter } from '../highlighter.js';
-import { pageFromHtml, pageSourceFile, plainTextOf } from '../parse-page.js';
+import { pageFromHtml, pageSourceFile, textsOf } from '../parse-page.js';
+import { htmlTree } from '../../shared/hast-text.js';
 import type { ParseOutcome } from '../parse-pages.js';
 import { bundleMdx } from './bundle-mdx.js';
 import { prepareMdxSource } from './mdx-source.js';
@@ -154,7 +155,7 @@ export async function parseMdxPage(entry: DocEntry, options: MdxPageOptions): Pr
   // Links theme components rendered from their props (doc cards) are checked like the page's own.
   for (const link of page.links)
     context.links.push({ ...link, line: link.line === undefined ? undefined : link.line + entry.lineOffset });
-  const body = { html: rendered.html, text: plainTextOf(rendered.html) };
+  const body = { html: rendered.html, ...textsOf(htmlTree(rendered.html)) };
   const parsed = pageFromHtml(entry, body, file, [...bundled.diagnostics, ...own.diagnostics, ...page.diagnostics]);
   // The site components hydrated on the page: the browser loads their chunks (and stylesheets).
   if (page.islands.modules.size) parsed.page.islands = [...page.islands.modules].sort();
