@@ -2,10 +2,11 @@
  * Plain text out of HTML syntax trees (hast): the text of a page, of an API description and of a
  * page's search sections. The trees are the pipeline's own or, for HTML that only exists as a
  * string (an MDX page rendered by React, a body read back from a scratch file), parsed once with
- * hast-util-from-html. Text nodes are already decoded: no character references to undo.
+ * parse5 (`htmlTree`). Text nodes are already decoded: no character references to undo.
  */
 import type { Element, Nodes, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
+import { htmlTreeWithoutPositions } from './html-tree.js';
+import { decodeEntities } from './html-text.js';
 
 /**
  * What an element gives the text: `skip` nothing (a space stands in), `drop` nothing at all,
@@ -19,8 +20,8 @@ const classesOf = (element: Element): readonly unknown[] => {
   return Array.isArray(className) ? className : [];
 };
 
-/** The parse of an HTML fragment: the body of a page or of a description. */
-export const htmlTree = (html: string): Root => fromHtml(html, { fragment: true });
+/** The parse of an HTML fragment (the body of a page or of a description), without source positions (html-tree.ts). */
+export const htmlTree = htmlTreeWithoutPositions;
 
 /** Emits the text of `node` as `rule` says, in document order; raw HTML nodes (a page's inline HTML) are parsed first. */
 function emitText(node: Nodes, rule: ElementRule, emit: (text: string) => void): void {
@@ -29,7 +30,9 @@ function emitText(node: Nodes, rule: ElementRule, emit: (text: string) => void):
     // Inline HTML of a trusted page, one tag per node at times (`<kbd>`, then `</kbd>`, which parses
     // to nothing): like any element in the page text, it is a word boundary.
     emit(' ');
-    emitText(htmlTree(node.value), rule, emit);
+    const simple = rule === pageTextRule ? simpleMarkupText(node.value) : undefined;
+    if (simple) for (const part of simple) emit(part);
+    else emitText(htmlTree(node.value), rule, emit);
     emit(' ');
   } else if (node.type === 'root') for (const child of node.children) emitText(child, rule, emit);
   else if (node.type === 'element') {
@@ -42,6 +45,57 @@ function emitText(node: Nodes, rule: ElementRule, emit: (text: string) => void):
       if (part === 'block') emit(' ');
     }
   }
+}
+
+/** One token of simple markup: a start or end tag with double-quoted attributes, a character reference, or text. */
+const MARKUP_TOKEN =
+  /<(\/?)([a-z]+)(?:[\t\n\f\r ]+[a-zA-Z][a-zA-Z-]*(?:="[^"<>]*")?)*[\t\n\f\r ]*>|&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot);|[^<&]+/y;
+/** Characters parse5 passes through as they are, or changes into other whitespace only (CR). */
+const PLAIN_TEXT = /^(?:[\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd]|[\ud800-\udbff][\udc00-\udfff])*$/;
+const BLOCK_TAGS = new Set(['div', 'pre', 'p', 'button']);
+const INLINE_TAGS = new Set(['code', 'span']);
+
+/** The character a reference in simple markup stands for, if parse5 reads it as that character. */
+function referenceText(reference: string): string | undefined {
+  const text = decodeEntities(reference);
+  return text !== reference && text !== '\r' && PLAIN_TEXT.test(text) ? text : undefined;
+}
+
+/**
+ * The page-text parts of a raw HTML node made of our own simple markup (a highlighted code block:
+ * divs, a pre, code, spans, a button, a notice paragraph, properly nested), read without parsing it:
+ * each tag a word boundary, as `pageTextRule` makes every element, and the text with its references
+ * decoded. Parsing each code block with parse5 was ~3% of an L parse worker's time. Anything
+ * else (another tag, a block inside a span or paragraph, a button in a button, a stray end tag,
+ * KaTeX, text parse5 would change) gives undefined, and the node is parsed.
+ */
+function simpleMarkupText(html: string): string[] | undefined {
+  if (html.includes('katex')) return undefined;
+  const parts: string[] = [];
+  const open: string[] = [];
+  MARKUP_TOKEN.lastIndex = 0;
+  for (let match; MARKUP_TOKEN.lastIndex < html.length;) {
+    if (!(match = MARKUP_TOKEN.exec(html))) return undefined;
+    const [token, closing, tag, reference] = match;
+    if (tag !== undefined) {
+      const block = BLOCK_TAGS.has(tag);
+      if (!block && !INLINE_TAGS.has(tag)) return undefined;
+      if (closing) {
+        if (open.pop() !== tag) return undefined;
+      } else {
+        // A block only where every open element is a div: parse5 then closes nothing on its own.
+        if (block && open.some((name) => name !== 'div')) return undefined;
+        open.push(tag);
+      }
+      parts.push(' ');
+    } else if (reference !== undefined) {
+      const text = referenceText(token);
+      if (text === undefined) return undefined;
+      parts.push(text);
+    } else if (PLAIN_TEXT.test(token)) parts.push(token);
+    else return undefined;
+  }
+  return open.length === 0 ? parts : undefined;
 }
 
 const collapse = (parts: readonly string[]) => parts.join('').replace(/\s+/g, ' ').trim();
