@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { SiteConfig } from './config/resolve-config.js';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.js';
 import { createHighlighter, type Highlighter } from './content/highlighter.js';
@@ -46,7 +46,7 @@ import { planIndexFiles, planOutput, type IndexFile } from './output/plan-output
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type KeyedOutputFile, type OutputFile, type WritableFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
-import { agentMarkdownFiles, agentMarkdownFilesFrom, LLMS_FULL_TXT, twinOrder } from './output/build-agent-files.js';
+import { agentMarkdownFiles, twinOrder, withLlmsFull, type TwinFile } from './output/build-agent-files.js';
 import { renderWorkers, startPagePool } from './render/render-pool.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
@@ -63,7 +63,8 @@ import { cachedBatch, cachedEach, cachedEachAsync } from './cache/cached.js';
 import { pMapIterable } from 'p-map';
 import { mapInSlices } from './shared/time-slices.js';
 import { pageMarkdown } from './output/markdown/page-markdown.js';
-import { hasSpilledTwin, spilledTwin } from './content/spilled-body.js';
+import { hasSpilledTwin, spilledTwin, spilledTwinFile } from './content/spilled-body.js';
+import { markdownPathForRoute } from './shared/markdown-twin.js';
 import type { Page } from './model.js';
 
 export interface BuildOptions {
@@ -123,8 +124,8 @@ export interface BuildResult {
   deferred?: DeferredOutput[];
   /**
    * With `stream`: every output file, the same as `files` would hold, produced as it is taken; pages
-   * as keyed files, rendered only when the writer has no file of the same key from the last build
-   * (with `scratchDir`, llms-full.txt is spooled to a file there: the writer copies it).
+   * and Markdown twins as keyed files, made only when the writer has no file of the same key from the
+   * last build, and llms-full.txt joined by the writer from the twins' files (`JoinedFile`).
    */
   stream?: AsyncIterable<WritableFile>;
   /** With `defer` and a cache: the site model one Markdown page can be parsed and rendered again against (dev). */
@@ -290,6 +291,8 @@ interface PlannedOutput {
   markdownOf(page: Page): string;
   /** The same twin, made by a worker of `pool` unless the build cache has it (one wrapper for all pages). */
   markdownOn(pool: PagePool): (page: Page) => Promise<string>;
+  /** A page's Markdown twin as the writer takes it: keyed, or the worker's scratch file (see withLlmsFull). */
+  twinFileOf(page: Page): TwinFile;
   /**
    * Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`,
    * the twins and llms-full.txt; with `indexFiles: false`, the files of `indexFiles`).
@@ -344,6 +347,22 @@ async function planSiteOutput(
   );
   twin.keepOnly(table.pages.map((page) => page.route));
   const markdownOf = (page: Page) => twin.run(page.route, { page });
+  // A twin file is keyed like a page (its key read only by a writer that tracks its files): with the
+  // build cache, one the last output holds under the same key is linked without being made or read.
+  const twinFileOf = (page: Page): TwinFile => {
+    const path = markdownPathForRoute(page.route);
+    const spooled = spilledTwinFile(page);
+    if (spooled !== undefined) return { path, spooled };
+    let key: string | undefined;
+    const keyOf = () => (key ??= twin.key({ page }));
+    return {
+      path,
+      get key() {
+        return `twin\0${keyOf()}`;
+      },
+      make: () => twin.run(page.route, { page }, options.cache ? keyOf() : undefined),
+    };
+  };
   // An operation's twin made with its view (a large API's workers), or a spilled page's, is at hand: not worth posting.
   const twinAtHand = (page: Page) =>
     (page.body.type === 'api-operation' && page.body.markdown !== undefined) || hasSpilledTwin(page);
@@ -372,7 +391,7 @@ async function planSiteOutput(
       indexFiles,
     });
   const indexFiles = () => planIndexFiles({ config, table, operations, apiSpecs }, false);
-  return { config, site, render, plan, indexFiles, markdownOf, markdownOn, assets };
+  return { config, site, render, plan, indexFiles, markdownOf, markdownOn, twinFileOf, assets };
 }
 
 /** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */
@@ -486,16 +505,17 @@ const keyedPage = (
 const WORKER_JOBS_AHEAD = 32;
 
 /** The Markdown twins and llms-full.txt; made by `pool`'s workers when there is one, ahead of the writer, in order. */
-function twinFiles(
-  planned: PlannedOutput,
-  pool: PagePool | undefined,
-  spool: string | undefined,
-): Iterable<WritableFile> | AsyncIterable<WritableFile> {
-  const { table } = planned.site;
-  if (!pool) return agentMarkdownFiles(table, planned.markdownOf, spool);
+function twinFiles(planned: PlannedOutput, pool: PagePool | undefined): AsyncIterable<WritableFile> {
+  const pages = twinOrder(planned.site.table);
+  if (!pool) return withLlmsFull(mapLazily(pages, planned.twinFileOf));
   const twinOnPool = planned.markdownOn(pool);
-  const twinOf = async (page: Page) => [page, await twinOnPool(page)] as const;
-  return agentMarkdownFilesFrom(pMapIterable(twinOrder(table), twinOf, { concurrency: WORKER_JOBS_AHEAD }), spool);
+  const twinOf = async (page: Page) => ({ path: markdownPathForRoute(page.route), contents: await twinOnPool(page) });
+  return withLlmsFull(pMapIterable(pages, twinOf, { concurrency: WORKER_JOBS_AHEAD }));
+}
+
+/** `items.map(fn)`, each item mapped when taken. */
+function* mapLazily<T, R>(items: Iterable<T>, fn: (item: T) => R): Generator<R> {
+  for (const item of items) yield fn(item);
 }
 
 /**
@@ -547,7 +567,7 @@ async function* streamOutput(
   const where = pool ? ` (${pool.workers} render worker${pool.workers === 1 ? '' : 's'})` : '';
   try {
     progress(`write Markdown twins${where}`);
-    yield* twinFiles(planned, pool, scratchDir && join(scratchDir, LLMS_FULL_TXT));
+    yield* twinFiles(planned, pool);
     progress(`write pages${where}`);
     yield* pageFiles(render, pool, cache);
   } finally {

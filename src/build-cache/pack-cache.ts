@@ -147,10 +147,31 @@ export const CACHE_PARTS: readonly CachePart[] = [
     },
   },
   {
+    // The Markdown twins' keys; their text is saved apart ('markdown-text') and read only for the twins
+    // a build makes again or converts (docsgen dev's llms-full.txt): a rebuild links every unchanged
+    // twin by its key, and llms-full.txt is joined from the files (240 MB of strings at 10,000 pages).
     name: 'markdown',
     shards: 32,
     entries: (cache) => cache.markdown.results,
     restore: (cache, entries) => (cache.markdown.results = entries as BuildCache['markdown']['results']),
+    pack: (value) => ({ key: (value as TwinEntry).key }),
+    unpack: (value, route, _cache, lazy) => {
+      const { key } = value as { key?: unknown };
+      return typeof key === 'string'
+        ? lazyTwinEntry(key, () => twinTextOf(lazy('markdown-text', route), route))
+        : undefined;
+    },
+  },
+  {
+    // The text of each twin of 'markdown' (the same entries, so the same shards change together).
+    name: 'markdown-text',
+    shards: 32,
+    lazy: true,
+    // By folder, as 'page-bodies': the twins a rebuild makes again are mostly of one folder.
+    shardBy: (route) => dirname(route),
+    entries: (cache) => cache.markdown.results,
+    restore: () => {},
+    pack: (value) => (value as TwinEntry).value,
   },
   {
     name: 'search-parts',
@@ -185,6 +206,25 @@ export const CACHE_PARTS: readonly CachePart[] = [
     restore: (cache, entries) => (cache.output = entries.get('output') as BuildCache['output']),
   },
 ];
+
+type TwinEntry = BuildCache['markdown']['results'] extends Map<string, infer V> ? V : never;
+
+/** A twin's entry restored with its key, its text read from the saved cache the first time it is asked for. */
+function lazyTwinEntry(key: string, load: () => string): TwinEntry {
+  let text: string | undefined;
+  return {
+    key,
+    get value() {
+      return (text ??= load());
+    },
+  };
+}
+
+/** A twin's saved text; one that is missing cannot be made up (its shard was checked with the others when read). */
+function twinTextOf(value: unknown, route: string): string {
+  if (typeof value !== 'string') throw new Error(`docsgen: the build cache has no Markdown twin for ${route}`);
+  return value;
+}
 
 /** A parse as 'pages' saves it: with its page's hash, and without its HTML and text when they are saved apart. */
 type PackedParse = ParseEntry & { pageHash?: unknown; docCards?: boolean };

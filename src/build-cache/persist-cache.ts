@@ -10,7 +10,7 @@ import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
 import { CACHE_PARTS, shardOfEntry, type CachePart, type LazyEntry } from './pack-cache.js';
 
 /** Bump when the shape of what is saved changes. */
-const FORMAT = 12;
+const FORMAT = 13;
 
 /**
  * Identity of the running docsgen: a hash of its own code (dist/cli.js when compiled, with the

@@ -68,14 +68,15 @@ function spilledBody(bodyFile: string, twinFile: string | undefined): PageBody {
   return twinFile === undefined ? body : Object.defineProperty(body, TWIN_FILE, { value: twinFile });
 }
 
-const twinFileOf = (page: Pick<Page, 'body'>) => (page.body as { [TWIN_FILE]?: string })[TWIN_FILE];
+/** The scratch file holding the Markdown twin the parse worker made of a spilled page, if it made one. */
+export const spilledTwinFile = (page: Pick<Page, 'body'>) => (page.body as { [TWIN_FILE]?: string })[TWIN_FILE];
 
 /** Whether the parse worker made the Markdown twin of this spilled page. */
-export const hasSpilledTwin = (page: Pick<Page, 'body'>): boolean => twinFileOf(page) !== undefined;
+export const hasSpilledTwin = (page: Pick<Page, 'body'>): boolean => spilledTwinFile(page) !== undefined;
 
 /** The Markdown twin the parse worker made of a spilled page (read from its file), if it made one. */
 export function spilledTwin(page: Pick<Page, 'body'>): string | undefined {
-  const twinFile = twinFileOf(page);
+  const twinFile = spilledTwinFile(page);
   return twinFile === undefined ? undefined : readFileSync(twinFile, 'utf8');
 }
 

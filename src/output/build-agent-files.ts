@@ -9,8 +9,7 @@ import type { NavItem, Page } from '../model.js';
 import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
 import { hasMarkdownTwin, markdownPathForRoute } from '../shared/markdown-twin.js';
-import { closeSync, openSync, writeSync } from 'node:fs';
-import type { OutputFile, SpooledFile } from './output-file.js';
+import type { JoinedFile, KeyedOutputFile, OutputFile, SpooledFile } from './output-file.js';
 import type { ApiSpecFile } from './plan-output.js';
 import { pageMarkdown } from './markdown/page-markdown.js';
 
@@ -90,91 +89,54 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** What separates two pages in llms-full.txt. */
 const PAGE_SEPARATOR = '\n---\n\n';
 
-/** Where llms-full.txt's parts go as they are made: kept as UTF-8 bytes, or appended to a file. */
-interface FullTextSink {
-  add(text: string): void;
-  file(): OutputFile | SpooledFile;
-}
-
-function bytesSink(): FullTextSink {
-  const parts: Buffer[] = [];
-  return {
-    add: (text) => void parts.push(Buffer.from(text)),
-    file: () => ({ path: LLMS_FULL_TXT, contents: Buffer.concat(parts) }),
-  };
-}
-
-function spoolSink(spool: string): FullTextSink {
-  const fd = openSync(spool, 'w');
-  return {
-    add: (text) => void writeSync(fd, text),
-    file: () => {
-      closeSync(fd);
-      return { path: LLMS_FULL_TXT, spooled: spool };
-    },
-  };
-}
-
 /** The pages that get a twin, in llms-full.txt's order (sidebar by sidebar). */
 export function twinOrder(table: RouteTable): Page[] {
   return sections(table, agentPages(table)).flatMap(([, list]) => list);
 }
 
-/** Where llms-full.txt goes: a spool file when `spool` is given, else UTF-8 bytes. */
-const fullTextSink = (spool: string | undefined) => (spool ? spoolSink(spool) : bytesSink());
-
-/** The twin file of `page`, its text added to llms-full.txt after the twins before it. */
-function twinFile(full: FullTextSink, page: Page, markdown: string, first: boolean): OutputFile {
-  if (!first) full.add(PAGE_SEPARATOR);
-  full.add(markdown);
-  return { path: markdownPathForRoute(page.route), contents: markdown };
-}
-
 /**
  * Each page's Markdown twin, made one at a time in llms-full.txt's order (the twin is a page's
- * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt.
- * With `spool` (a scratch file's path; `docsgen build --no-cache`), llms-full.txt's parts are
- * appended to that file as they are made and the writer copies it: it is never in memory (~11 MB
- * per 1,000 pages, held until the last twin was made). Without, they are kept as UTF-8 bytes
- * (off the V8 heap, one byte a character for most text). `markdownOf` is `pageMarkdown`, or the
- * build's cached form of it (converting each page's HTML to Markdown is most of a rebuild of a
- * large site otherwise).
+ * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt
+ * as bytes (off the V8 heap, one byte a character for most text). `markdownOf` is `pageMarkdown`,
+ * or the build's cached form of it. For a list of files in memory (`docsgen dev`, `planOutput`);
+ * a build streams `twinFiles` instead, whose llms-full.txt the writer joins.
  */
-export function agentMarkdownFiles(table: RouteTable, markdownOf?: (page: Page) => string): Generator<OutputFile>;
-export function agentMarkdownFiles(
-  table: RouteTable,
-  markdownOf: ((page: Page) => string) | undefined,
-  spool: string | undefined,
-): Generator<OutputFile | SpooledFile>;
 export function* agentMarkdownFiles(
   table: RouteTable,
   markdownOf: (page: Page) => string = pageMarkdown,
-  spool?: string,
-): Generator<OutputFile | SpooledFile> {
-  const full = fullTextSink(spool);
-  let first = true;
-  for (const page of twinOrder(table)) {
-    yield twinFile(full, page, markdownOf(page), first);
-    first = false;
+): Generator<OutputFile> {
+  const parts: Buffer[] = [];
+  for (const [n, page] of twinOrder(table).entries()) {
+    const markdown = markdownOf(page);
+    if (n > 0) parts.push(Buffer.from(PAGE_SEPARATOR));
+    parts.push(Buffer.from(markdown));
+    yield { path: markdownPathForRoute(page.route), contents: markdown };
   }
-  yield full.file();
+  yield { path: LLMS_FULL_TXT, contents: Buffer.concat(parts) };
 }
 
 /**
- * `agentMarkdownFiles` with twins made elsewhere (render workers): `twins` gives each page of
- * `twinOrder` with its twin, in that order.
+ * A page's twin as the writer takes it: made when the writer needs it (keyed: with the build cache, not
+ * at all when the last output holds it under the same key), its Markdown, or the scratch file a parse
+ * worker wrote it to.
  */
-export async function* agentMarkdownFilesFrom(
-  twins: AsyncIterable<readonly [Page, string]>,
-  spool?: string,
-): AsyncGenerator<OutputFile | SpooledFile> {
-  const full = fullTextSink(spool);
-  let first = true;
-  for await (const [page, markdown] of twins) {
-    yield twinFile(full, page, markdown, first);
-    first = false;
+export type TwinFile = OutputFile | KeyedOutputFile | SpooledFile;
+
+/**
+ * Each twin file as it is taken (one at a time, in llms-full.txt's order: `twinOrder`), then
+ * llms-full.txt, which the writer joins from the twins' bytes as it placed them (`JoinedFile`):
+ * llms-full.txt (~12 MB per 1,000 pages) is never held, and with the build cache a twin that the
+ * last output holds under the same key is never made, nor read from the cache, at all.
+ */
+export async function* withLlmsFull(
+  twins: Iterable<TwinFile> | AsyncIterable<TwinFile>,
+): AsyncGenerator<TwinFile | JoinedFile> {
+  const parts: string[] = [];
+  for await (const file of twins) {
+    parts.push(file.path);
+    yield file;
   }
-  yield full.file();
+  yield { path: LLMS_FULL_TXT, parts, separator: PAGE_SEPARATOR };
 }
 
 /** llms.txt: the site's title and summary, then each sidebar's pages with a line each. */

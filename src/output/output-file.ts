@@ -33,14 +33,55 @@ export interface SpooledFile {
   spooled: string;
 }
 
-/** What a writer takes: a file's bytes, a file to make when needed, or a file spooled on disk. */
-export type WritableFile = OutputFile | KeyedOutputFile | SpooledFile;
+/**
+ * A file made of files given to the writer before it, joined with `separator` between them: llms-full.txt,
+ * every Markdown twin in sidebar order. The writer joins the bytes it placed, so the parts need not be in
+ * memory at once (nor, with the build cache, in memory at all: an unchanged twin is linked from the last
+ * output by its key without being made), and takes the last output's file again when every part is the
+ * same as when it was written.
+ */
+export interface JoinedFile {
+  path: string;
+  parts: readonly string[];
+  separator: string;
+}
+
+/** What a writer takes: a file's bytes, a file to make when needed, a file spooled on disk, or a join of other files. */
+export type WritableFile = OutputFile | KeyedOutputFile | SpooledFile | JoinedFile;
 
 export const isSpooled = (file: WritableFile): file is SpooledFile => 'spooled' in file;
 
-/** The bytes of a file to write (made now for a keyed file, read for a spooled one). */
-export const contentsOf = async (file: WritableFile): Promise<string | Uint8Array> =>
+export const isJoined = (file: WritableFile): file is JoinedFile => 'parts' in file;
+
+/** The bytes of a file to write (made now for a keyed file, read for a spooled one); a joined file is the writer's to join. */
+export const contentsOf = async (file: Exclude<WritableFile, JoinedFile>): Promise<string | Uint8Array> =>
   'make' in file ? file.make() : isSpooled(file) ? readFileSync(file.spooled) : file.contents;
+
+/**
+ * A joined file's bytes, in chunks of about `CHUNK` bytes: each part as `partBytes` gives it, with the
+ * separator between two. One write per chunk, not per part: llms-full.txt of 10,000 pages has 20,000 pieces.
+ */
+export function* joinedChunks(
+  file: JoinedFile,
+  partBytes: (path: string) => Uint8Array,
+  chunkBytes = 1 << 20,
+): Generator<Buffer> {
+  const separator = Buffer.from(file.separator);
+  let pending: Uint8Array[] = [];
+  let size = 0;
+  for (const [n, path] of file.parts.entries()) {
+    const bytes = partBytes(path);
+    if (n > 0) pending.push(separator);
+    pending.push(bytes);
+    size += (n > 0 ? separator.byteLength : 0) + bytes.byteLength;
+    if (size >= chunkBytes) {
+      yield Buffer.concat(pending, size);
+      pending = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(pending, size);
+}
 
 /** Where a route's HTML goes: clean URLs as folders with index.html. */
 export function htmlPathForRoute(route: string): string {

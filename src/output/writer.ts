@@ -1,12 +1,12 @@
 import pMap, { pMapSkip } from 'p-map';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, statSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DocsgenError, errorDiagnostic } from '../diagnostics/diagnostic.js';
 import { removeStaleTemporaries } from '../shared/stale-temporaries.js';
-import { contentsOf, isSpooled, type WritableFile } from './output-file.js';
+import { contentsOf, isJoined, isSpooled, joinedChunks, type JoinedFile, type WritableFile } from './output-file.js';
 
 /**
  * The file system calls the writer makes; tests pass one that fails (a full disk) to see what is
@@ -117,16 +117,18 @@ export function createFsWriter(
       try {
         const folder = folders(fs);
         const known = last?.dir === target ? last.files : undefined;
+        const placed = placements();
         const records = await mapWithLimit(files, WRITES_IN_FLIGHT, async (file) => {
           count += 1;
           folder(dirname(join(staging, file.path)));
           if (!track) {
             // Not `bytes += await …`: that reads `bytes` before the write, and other writes add meanwhile.
-            const written = await writePlain(file, join(staging, file.path), fs);
+            const written = await placed.track(file.path, writePlain(file, { staging, placed }, fs));
             bytes += written;
             return;
           }
-          const { record, linked } = await placeFile(file, { staging, target, known: known?.get(file.path), fs });
+          const where = { staging, target, known: known?.get(file.path), fs, placed };
+          const { record, linked } = await placed.track(file.path, placeFile(file, where));
           bytes += record.size;
           if (linked) reused += 1;
           if (record === known?.get(file.path)) same += 1;
@@ -153,11 +155,63 @@ export function createFsWriter(
   };
 }
 
+/** A joined file naming a file not given to the writer before it: a bug of the build, not of the site. */
+function missingPart(file: JoinedFile, path: string): never {
+  throw new Error(`docsgen: ${file.path} joins ${path}, not written before it`);
+}
+
+/**
+ * Where each file given to the writer is being placed: a joined file waits for its parts (given to
+ * the writer before it, so already placed or in flight) and reads them from the staging directory.
+ */
+function placements() {
+  const placing = new Map<string, Promise<unknown>>();
+  return {
+    track<T>(path: string, work: Promise<T>): Promise<T> {
+      placing.set(path, work);
+      return work;
+    },
+    /** The results of placing a joined file's parts, once all are placed. */
+    async partsOf<T>(file: JoinedFile): Promise<T[]> {
+      return (await Promise.all(file.parts.map((path) => placing.get(path) ?? missingPart(file, path)))) as T[];
+    },
+  };
+}
+
+type Placements = ReturnType<typeof placements>;
+
+/** Writes a joined file from its parts' bytes in the staging directory; its size, and the SHA-1 of its bytes when `hash`. */
+async function writeJoined(
+  file: JoinedFile,
+  { staging, destination, fs }: { staging: string; destination: string; fs: WriterFs },
+  hash?: ReturnType<typeof createHash>,
+): Promise<number> {
+  let written = 0;
+  function* chunks() {
+    for (const chunk of joinedChunks(file, (path) => readFileSync(join(staging, path)))) {
+      hash?.update(chunk);
+      written += chunk.byteLength;
+      yield chunk;
+    }
+  }
+  await fs.writeFile(destination, chunks());
+  return written;
+}
+
 /** Writes a file without tracking it; its size. A spooled file is copied, never read into memory. */
-async function writePlain(file: WritableFile, destination: string, fs: WriterFs): Promise<number> {
+async function writePlain(
+  file: WritableFile,
+  { staging, placed }: { staging: string; placed: Placements },
+  fs: WriterFs,
+): Promise<number> {
+  const destination = join(staging, file.path);
   if (isSpooled(file)) {
     await fs.copyFile(file.spooled, destination);
     return (await fs.stat(destination)).size;
+  }
+  if (isJoined(file)) {
+    await placed.partsOf(file);
+    return writeJoined(file, { staging, destination, fs });
   }
   const contents = await contentsOf(file);
   await fs.writeFile(destination, contents);
@@ -276,10 +330,33 @@ function linkUnchanged(
  * times faster than writing, and an unchanged site is mostly unchanged files. The record is
  * `known` itself when nothing about the file changed.
  */
-async function placeFile(
-  file: WritableFile,
-  where: { staging: string; target: string; known?: FileRecord; fs: WriterFs },
-): Promise<{ record: FileRecord; linked: boolean }> {
+interface Placing {
+  staging: string;
+  target: string;
+  known?: FileRecord;
+  fs: WriterFs;
+  placed: Placements;
+}
+
+/**
+ * Puts a joined file into the staging directory once its parts are placed: keyed by the hashes of
+ * its parts' bytes (which their records hold), so it is linked from the last output when every part
+ * is what it was, else joined from the parts' bytes in the staging directory.
+ */
+async function placeJoined(file: JoinedFile, where: Placing): Promise<{ record: FileRecord; linked: boolean }> {
+  const parts = await where.placed.partsOf<{ record: FileRecord }>(file);
+  const key = keyDigest(['joined', file.separator, ...parts.map(({ record }) => record.hash)].join('\0'));
+  const { known, fs } = where;
+  if (known?.key === key && linkUnchanged(file.path, { ...where, known })) return { record: known, linked: true };
+  const destination = join(where.staging, file.path);
+  const hash = createHash('sha1');
+  const written = await writeJoined(file, { staging: where.staging, destination, fs }, hash);
+  const mtimeMs = (await fs.stat(destination)).mtimeMs;
+  return { record: { hash: hash.digest('hex'), size: written, mtimeMs, key }, linked: false };
+}
+
+async function placeFile(file: WritableFile, where: Placing): Promise<{ record: FileRecord; linked: boolean }> {
+  if (isJoined(file)) return placeJoined(file, where);
   const { staging, known, fs } = where;
   const key = !isSpooled(file) && file.key !== undefined ? keyDigest(file.key) : undefined;
   if (known && key !== undefined && known.key === key && linkUnchanged(file.path, { ...where, known }))
@@ -310,7 +387,9 @@ export function createMemoryWriter(): MemoryWriter {
       let bytes = 0;
       let count = 0;
       for await (const file of output) {
-        const contents = await contentsOf(file);
+        const contents = isJoined(file)
+          ? Buffer.concat([...joinedChunks(file, (path) => Buffer.from(files.get(path) ?? missingPart(file, path)))])
+          : await contentsOf(file);
         files.set(file.path, contents);
         bytes += size(contents);
         count += 1;

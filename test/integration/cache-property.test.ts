@@ -394,12 +394,21 @@ test('after a one-line edit of one page, only that page is rendered and converte
     cache.searchTerms.last?.parts.every((part, n) => cache.searchParts.results.get(`part-${n}`)?.value === part),
     'the term files restored, with the parts they were merged from',
   );
+  // The twins come back with their keys, their text read from the saved cache only if asked for.
+  assert.ok(
+    [...cache.markdown.results.values()].every((entry) => Object.getOwnPropertyDescriptor(entry, 'value')?.get),
+    'restored twins are read lazily',
+  );
   const before = new Map(cache.markdown.results);
   const edited = join(root, 'content/guides/next.md');
   await writeFile(edited, `${await readFile(edited, 'utf8')}\nOne more line.\n`);
   rendered.length = 0;
   const warm = await writeAsCli(await runBuild({ configPath, cache, stream: true }), cache, outDir(root), rendered);
-  assert.deepEqual(rendered, ['guides/next/index.html'], 'only the edited page is rendered');
+  assert.deepEqual(
+    rendered.sort(),
+    ['guides/next.md', 'guides/next/index.html'],
+    'only the edited page is rendered and its Markdown twin made',
+  );
   const cold = outputOf(await runBuild({ configPath }), 'cold');
   assert.deepEqual(
     [...cold].filter(([path, bytes]) => !warm.get(path)?.equals(bytes)),
@@ -423,8 +432,13 @@ test('after a one-line edit of one page, only that page is rendered and converte
   await rm(join(outDir(root), 'guides/start/index.html'));
   const hand = join(outDir(root), 'guides/witnesses/index.html');
   await writeFile(hand, (await readFile(hand, 'utf8')).replace('<title>', '<title>Edited '));
+  await writeFile(join(outDir(root), 'guides/witnesses.md'), 'Edited by hand.\n');
   const repaired = await writeAsCli(await runBuild({ configPath, cache, stream: true }), cache, outDir(root), rendered);
-  assert.deepEqual(rendered.sort(), ['guides/start/index.html', 'guides/witnesses/index.html'], 'rendered again');
+  assert.deepEqual(
+    rendered.sort(),
+    ['guides/start/index.html', 'guides/witnesses.md', 'guides/witnesses/index.html'],
+    'rendered (or converted) again',
+  );
   assert.deepEqual(
     [...cold].filter(([path, bytes]) => !repaired.get(path)?.equals(bytes)),
     [],
