@@ -322,14 +322,7 @@ function linkUnchanged(
   }
 }
 
-/**
- * Puts one file into the staging directory: a hard link to the same file of the current output
- * when the last write left it there and nobody touched it since (same size and modification time),
- * else a fresh write. A keyed file (a page, a search file) is taken again when its key is the one
- * recorded, without making or hashing its bytes; any other file when its bytes hash as recorded. Linking is several
- * times faster than writing, and an unchanged site is mostly unchanged files. The record is
- * `known` itself when nothing about the file changed.
- */
+/** Where a file goes: the staging and current output folders, what the last write recorded of it, the files placed before it. */
 interface Placing {
   staging: string;
   target: string;
@@ -355,6 +348,15 @@ async function placeJoined(file: JoinedFile, where: Placing): Promise<{ record: 
   return { record: { hash: hash.digest('hex'), size: written, mtimeMs, key }, linked: false };
 }
 
+/**
+ * Puts one file into the staging directory: a hard link to the same file of the current output
+ * when the last write left it there and nobody touched it since (same size and modification time),
+ * else a fresh write. A keyed file (a page, a Markdown twin, a search file) is taken again when its key is
+ * the one recorded, without making or hashing its bytes; a joined file (llms-full.txt) when its parts'
+ * bytes are the ones it was joined from; any other file when its bytes hash as recorded. Linking is several
+ * times faster than writing, and an unchanged site is mostly unchanged files. The record is
+ * `known` itself when nothing about the file changed.
+ */
 async function placeFile(file: WritableFile, where: Placing): Promise<{ record: FileRecord; linked: boolean }> {
   if (isJoined(file)) return placeJoined(file, where);
   const { staging, known, fs } = where;
