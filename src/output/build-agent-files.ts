@@ -98,8 +98,8 @@ export function twinOrder(table: RouteTable): Page[] {
  * Each page's Markdown twin, made one at a time in llms-full.txt's order (the twin is a page's
  * largest derived text: a large site's twins are not all in memory at once), then llms-full.txt
  * as bytes (off the V8 heap, one byte a character for most text). `markdownOf` is `pageMarkdown`,
- * or the build's cached form of it. For a list of files in memory (`docsgen dev`, `planOutput`);
- * a build streams `twinFiles` instead, whose llms-full.txt the writer joins.
+ * or the build's cached form of it. For a list of files in memory (`docsgen dev`, `planOutput`); a
+ * build streams its twin files through `withLlmsFull` instead, whose llms-full.txt the writer joins.
  */
 export function* agentMarkdownFiles(
   table: RouteTable,

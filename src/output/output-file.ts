@@ -58,7 +58,7 @@ export const contentsOf = async (file: Exclude<WritableFile, JoinedFile>): Promi
   'make' in file ? file.make() : isSpooled(file) ? readFileSync(file.spooled) : file.contents;
 
 /**
- * A joined file's bytes, in chunks of about `CHUNK` bytes: each part as `partBytes` gives it, with the
+ * A joined file's bytes, in chunks of at least `chunkBytes` (but the last): each part as `partBytes` gives it, with the
  * separator between two. One write per chunk, not per part: llms-full.txt of 10,000 pages has 20,000 pieces.
  */
 export function* joinedChunks(
