@@ -42,11 +42,19 @@ import { siteCacheDir } from './shared/package-paths.js';
 import { collectStaticFiles } from './output/collect-static-files.js';
 import { loadKatexAssets } from './output/katex-assets.js';
 import { loadInfimaAsset } from './output/infima-assets.js';
-import { planIndexFiles, planOutput, type IndexFile } from './output/plan-output.js';
+import { planIndexFiles, planOutput, type ApiSpecFile, type IndexFile } from './output/plan-output.js';
+import type { ClientBundle } from './bundle/bundle-client.js';
 import { summarizeOperations } from './output/operation-summary.js';
 import { htmlPathForRoute, type KeyedOutputFile, type OutputFile, type WritableFile } from './output/output-file.js';
 import { cachedStages, type BuildCache } from './build-cache/build-cache.js';
-import { agentMarkdownFiles, twinOrder, withLlmsFull, type TwinFile } from './output/build-agent-files.js';
+import {
+  agentMarkdownFiles,
+  LLMS_FULL_TXT,
+  twinOrder,
+  withLlmsFull,
+  type TwinFile,
+} from './output/build-agent-files.js';
+import { planStaticFiles } from './output/static-collisions.js';
 import { renderWorkers, startPagePool } from './render/render-pool.js';
 import { loadConfig } from './config/load-config.js';
 import { docusaurusContextOf } from './content/mdx/docusaurus-context-of.js';
@@ -293,6 +301,8 @@ interface PlannedOutput {
   markdownOn(pool: PagePool): (page: Page) => Promise<string>;
   /** A page's Markdown twin as the writer takes it: keyed, or the worker's scratch file (see withLlmsFull). */
   twinFileOf(page: Page): TwinFile;
+  /** Static files left out because a generated file takes their path (DG602). */
+  warnings: Diagnostic[];
   /**
    * Every file but the pages, the 404 page and the search index (and, with `agentMarkdown: false`,
    * the twins and llms-full.txt; with `indexFiles: false`, the files of `indexFiles`).
@@ -339,11 +349,55 @@ async function planSiteOutput(
   const katexFiles = site.content.pages.some((page) => page.usesMath) ? await loadKatexAssets() : [];
   const infimaFiles = site.content.pages.some((page) => page.usesInfima) ? [await loadInfimaAsset()] : [];
   const operations = summarizeOperations(api.pages);
-  // Each page's Markdown twin, a stage of the page alone (cached like its render); a spilled page's
-  // was made by the worker that parsed it.
+  const apiSpecs = api.apis.flatMap((one) =>
+    one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
+  );
+  const generated = generatedPaths({ config, table, render, bundle, assets, operations, apiSpecs });
+  const statics = planStaticFiles(staticFiles.files, generated, config.staticDir);
+  const { markdownOf, markdownOn, twinFileOf } = planTwins(table, options.cache);
+  const plan: PlannedOutput['plan'] = ({ html, notFoundHtml, searchFiles }, agentMarkdown, indexFiles) =>
+    planOutput({
+      config,
+      table,
+      html,
+      notFoundHtml,
+      bundle,
+      assets,
+      staticFiles: [...statics.files, ...katexFiles, ...infimaFiles],
+      robotsTxt: !statics.ownRobotsTxt,
+      apiSpecs,
+      operations,
+      searchFiles,
+      pageMarkdown: markdownOf,
+      agentMarkdown,
+      indexFiles,
+    });
+  const indexFiles = () => planIndexFiles({ config, table, operations, apiSpecs }, false);
+  return {
+    config,
+    site,
+    render,
+    plan,
+    indexFiles,
+    markdownOf,
+    markdownOn,
+    twinFileOf,
+    assets,
+    warnings: statics.diagnostics,
+  };
+}
+
+/**
+ * Each page's Markdown twin, a stage of the page alone (cached like its render; a spilled page's was
+ * made by the worker that parsed it): as text, made on a render pool, and as the file the writer takes.
+ */
+function planTwins(
+  table: RouteTable,
+  cache: BuildCache | undefined,
+): Pick<PlannedOutput, 'markdownOf' | 'markdownOn' | 'twinFileOf'> {
   const twin = cachedEach(
     (input: { page: Page }) => spilledTwin(input.page) ?? pageMarkdown(input.page),
-    options.cache?.markdown,
+    cache?.markdown,
   );
   twin.keepOnly(table.pages.map((page) => page.route));
   const markdownOf = (page: Page) => twin.run(page.route, { page });
@@ -360,38 +414,51 @@ async function planSiteOutput(
       get key() {
         return `twin\0${keyOf()}`;
       },
-      make: () => twin.run(page.route, { page }, options.cache ? keyOf() : undefined),
+      make: () => twin.run(page.route, { page }, cache ? keyOf() : undefined),
     };
   };
   // An operation's twin made with its view (a large API's workers), or a spilled page's, is at hand: not worth posting.
   const twinAtHand = (page: Page) =>
     (page.body.type === 'api-operation' && page.body.markdown !== undefined) || hasSpilledTwin(page);
   const markdownOn = (pool: PagePool) => {
-    const twinOnPool = cachedEachAsync((input: { page: Page }) => pool.markdown(input.page), options.cache?.markdown);
+    const twinOnPool = cachedEachAsync((input: { page: Page }) => pool.markdown(input.page), cache?.markdown);
     return (page: Page) =>
       twinAtHand(page) ? Promise.resolve(markdownOf(page)) : twinOnPool.run(page.route, { page });
   };
-  const apiSpecs = api.apis.flatMap((one) =>
-    one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
-  );
-  const plan: PlannedOutput['plan'] = ({ html, notFoundHtml, searchFiles }, agentMarkdown, indexFiles) =>
-    planOutput({
-      config,
-      table,
-      html,
-      notFoundHtml,
-      bundle,
-      assets,
-      staticFiles: [...staticFiles.files, ...katexFiles, ...infimaFiles],
-      apiSpecs,
-      operations,
-      searchFiles,
-      pageMarkdown: markdownOf,
-      agentMarkdown,
-      indexFiles,
-    });
-  const indexFiles = () => planIndexFiles({ config, table, operations, apiSpecs }, false);
-  return { config, site, render, plan, indexFiles, markdownOf, markdownOn, twinFileOf, assets };
+  return { markdownOf, markdownOn, twinFileOf };
+}
+
+/**
+ * Every path the build writes a file of its own at, with what it is (for the warning a static file at
+ * the same path gets, see static-collisions.ts); the search index's versioned files are left out.
+ */
+function generatedPaths({
+  config,
+  table,
+  render,
+  bundle,
+  assets,
+  operations,
+  apiSpecs,
+}: Pick<PlannedOutput, 'config' | 'render' | 'assets'> & {
+  table: RouteTable;
+  bundle: ClientBundle;
+  operations: ReturnType<typeof summarizeOperations>;
+  apiSpecs: ApiSpecFile[];
+}): Map<string, string> {
+  const generated = new Map<string, string>([
+    ...render.pages.map((job) => [htmlPathForRoute(job.route), `the page ${job.route}`] as const),
+    ['404.html', 'the not-found page'],
+    ...twinOrder(table).map(
+      (page) => [markdownPathForRoute(page.route), `the Markdown twin of ${page.route}`] as const,
+    ),
+    ...planIndexFiles({ config, table, operations, apiSpecs }, false).map(({ path }) => [path, `its ${path}`] as const),
+    [LLMS_FULL_TXT, `its ${LLMS_FULL_TXT}`],
+    ...bundle.files.map((file) => [file.path, 'a file of the client bundle'] as const),
+    ...[...assets.assets.values()].map((asset) => [asset.output, 'an image a page shows'] as const),
+    ...apiSpecs.map((spec) => [`openapi/${spec.id}.json`, 'the API description'] as const),
+  ]);
+  return generated;
 }
 
 /** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */
@@ -657,7 +724,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildResult>
   const planned = await planSiteOutput(config, site, { options, stages, bundling: bundleFor(site), assets });
   if (Array.isArray(planned)) return failed(planned);
   await stageBoundary(options.signal);
-  const done = { config, pageCount: planned.render.pages.length + 1, diagnostics, watchFiles };
+  const done = {
+    config,
+    pageCount: planned.render.pages.length + 1,
+    diagnostics: [...diagnostics, ...planned.warnings],
+    watchFiles,
+  };
   if (options.defer)
     return {
       ...done,

@@ -9,6 +9,7 @@ import { buildRobotsTxt, buildSitemap } from './build-sitemap.js';
 import { htmlPathForRoute, type OutputFile } from './output-file.js';
 import type { OperationSummary } from './operation-summary.js';
 import type { Page } from '../model.js';
+import { ROBOTS_TXT } from './static-collisions.js';
 
 /** One API description as published: /openapi/{id}.json, named by its label in the meta index and llms.txt. */
 export interface ApiSpecFile {
@@ -39,6 +40,8 @@ export interface PlanOutputInput {
   agentMarkdown?: boolean;
   /** false: the index files (`planIndexFiles`) are left out, to be made when asked for (dev). Default true. */
   indexFiles?: boolean;
+  /** false: no generated robots.txt (the site's static folder has its own, see static-collisions.ts). Default true. */
+  robotsTxt?: boolean;
 }
 
 /** Every file of the site, in a stable order, ready for a writer. Pure: no file system access. */
@@ -48,7 +51,9 @@ export function planOutput(input: PlanOutputInput): OutputFile[] {
     ...input.staticFiles,
     ...[...input.html].map(([route, contents]) => ({ path: htmlPathForRoute(route), contents })),
     { path: '404.html', contents: input.notFoundHtml },
-    { path: 'robots.txt', contents: buildRobotsTxt({ url: config.url, baseUrl: config.baseUrl }) },
+    ...(input.robotsTxt === false
+      ? []
+      : [{ path: ROBOTS_TXT, contents: buildRobotsTxt({ url: config.url, baseUrl: config.baseUrl }) }]),
     ...(input.indexFiles === false
       ? []
       : planIndexFiles(input, input.agentMarkdown).map(({ path, make }) => ({ path, contents: make() }))),
