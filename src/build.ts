@@ -72,7 +72,7 @@ import { pMapIterable } from 'p-map';
 import { mapInSlices } from './shared/time-slices.js';
 import { pageMarkdown } from './output/markdown/page-markdown.js';
 import { hasSpilledTwin, spilledTwin, spilledTwinFile } from './content/spilled-body.js';
-import { markdownPathForRoute } from './shared/markdown-twin.js';
+import { hasMarkdownTwin, markdownPathForRoute } from './shared/markdown-twin.js';
 import type { Page } from './model.js';
 
 export interface BuildOptions {
@@ -352,7 +352,7 @@ async function planSiteOutput(
   const apiSpecs = api.apis.flatMap((one) =>
     one.specJson ? [{ id: one.id, label: one.label, json: one.specJson }] : [],
   );
-  const generated = generatedPaths({ config, table, render, bundle, assets, operations, apiSpecs });
+  const generated = generatedFileAt({ config, table, bundle, assets, operations, apiSpecs });
   const statics = planStaticFiles(staticFiles.files, generated, config.staticDir);
   const { markdownOf, markdownOn, twinFileOf } = planTwins(table, options.cache);
   const plan: PlannedOutput['plan'] = ({ html, notFoundHtml, searchFiles }, agentMarkdown, indexFiles) =>
@@ -429,36 +429,41 @@ function planTwins(
 }
 
 /**
- * Every path the build writes a file of its own at, with what it is (for the warning a static file at
- * the same path gets, see static-collisions.ts); the search index's versioned files are left out.
+ * What the build writes at an output path, if it writes a file of its own there (for the warning a
+ * static file at the same path gets, see static-collisions.ts): looked up per static file, not listed
+ * for every page. The search index's versioned files are left out.
  */
-function generatedPaths({
+function generatedFileAt({
   config,
   table,
-  render,
   bundle,
   assets,
   operations,
   apiSpecs,
-}: Pick<PlannedOutput, 'config' | 'render' | 'assets'> & {
+}: Pick<PlannedOutput, 'config' | 'assets'> & {
   table: RouteTable;
   bundle: ClientBundle;
   operations: ReturnType<typeof summarizeOperations>;
   apiSpecs: ApiSpecFile[];
-}): Map<string, string> {
-  const generated = new Map<string, string>([
-    ...render.pages.map((job) => [htmlPathForRoute(job.route), `the page ${job.route}`] as const),
+}): (path: string) => string | undefined {
+  const fixed = new Map<string, string>([
     ['404.html', 'the not-found page'],
-    ...twinOrder(table).map(
-      (page) => [markdownPathForRoute(page.route), `the Markdown twin of ${page.route}`] as const,
-    ),
     ...planIndexFiles({ config, table, operations, apiSpecs }, false).map(({ path }) => [path, `its ${path}`] as const),
     [LLMS_FULL_TXT, `its ${LLMS_FULL_TXT}`],
     ...bundle.files.map((file) => [file.path, 'a file of the client bundle'] as const),
     ...[...assets.assets.values()].map((asset) => [asset.output, 'an image a page shows'] as const),
     ...apiSpecs.map((spec) => [`openapi/${spec.id}.json`, 'the API description'] as const),
   ]);
-  return generated;
+  const pageAt = (route: string) => table.byRoute.get(route);
+  return (path) => {
+    if (fixed.has(path)) return fixed.get(path);
+    const html = /^(?:(.*)\/)?index\.html$/.exec(path);
+    if (html && pageAt(`/${html[1] ?? ''}`)) return `the page /${html[1] ?? ''}`;
+    const twin = /^(.*)\.md$/.exec(path);
+    const route = twin && (twin[1] === 'index' ? '/' : `/${twin[1]}`);
+    const page = route ? pageAt(route) : undefined;
+    return page && hasMarkdownTwin(page) ? `the Markdown twin of ${route}` : undefined;
+  };
 }
 
 /** The files that need no page HTML (sitemap, meta index, agent files, assets…): pages and the search index come apart. */

@@ -26,16 +26,16 @@ export interface StaticFilesPlan {
 
 /**
  * Splits the static files into those written and those a generated file takes the place of.
- * `generated` maps each generated output path to what is written there ("the page /guides/usage").
+ * `generatedAt` says what the build writes at an output path, if anything ("the page /guides/usage").
  */
 export function planStaticFiles(
   files: readonly OutputFile[],
-  generated: ReadonlyMap<string, string>,
+  generatedAt: (path: string) => string | undefined,
   staticDir: string,
 ): StaticFilesPlan {
   const diagnostics: Diagnostic[] = [];
   const kept = files.filter((file) => {
-    const what = generated.get(file.path);
+    const what = generatedAt(file.path);
     if (what === undefined) return true;
     const source = join(staticDir, file.path);
     diagnostics.push(

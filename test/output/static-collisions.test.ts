@@ -20,7 +20,7 @@ test('planStaticFiles leaves out the files a generated file takes the place of, 
     ['sitemap.xml', 'its sitemap.xml'],
     ['index.html', 'the page /'],
   ]);
-  const planned = planStaticFiles(files, generated, 'static');
+  const planned = planStaticFiles(files, (path) => generated.get(path), 'static');
   assert.deepEqual(
     planned.files.map((file) => file.path),
     ['img/logo.svg', 'robots.txt'],
@@ -37,7 +37,7 @@ test('planStaticFiles leaves out the files a generated file takes the place of, 
       },
     ],
   );
-  assert.equal(planStaticFiles(files.slice(0, 2), generated, 'static').ownRobotsTxt, false);
+  assert.equal(planStaticFiles(files.slice(0, 2), (path) => generated.get(path), 'static').ownRobotsTxt, false);
 });
 
 test('a migrated site whose static/ holds a sitemap, a page, a twin and robots.txt: warned, generated files kept, its robots.txt used', async () => {
@@ -48,7 +48,11 @@ test('a migrated site whose static/ holds a sitemap, a page, a twin and robots.t
       'static/guides/start.md': 'A download that happens to sit at the twin path.',
       'static/guides/next/index.html': '<p>An old export of the page</p>',
       'static/robots.txt': ownRobots,
+      'static/index.md': 'The home page as Markdown, by hand.',
       'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      // Paths no generated file takes: copied as they are.
+      'static/downloads/notes.md': 'Release notes to download.',
+      'static/legacy/index.html': '<p>An old page kept as it was</p>',
     },
   });
   const configPath = join(root, 'site.config.ts');
@@ -58,7 +62,9 @@ test('a migrated site whose static/ holds a sitemap, a page, a twin and robots.t
     .map((diagnostic) => [diagnostic.file, diagnostic.message]);
   assert.deepEqual(
     warned.map(([file]) => file).sort(),
-    ['static/guides/next/index.html', 'static/guides/start.md', 'static/sitemap.xml'].map((path) => join(path)),
+    ['static/guides/next/index.html', 'static/guides/start.md', 'static/index.md', 'static/sitemap.xml'].map((path) =>
+      join(path),
+    ),
   );
   assert.ok(
     warned.some(([, message]) => message!.includes('the Markdown twin of /guides/start')),
@@ -93,5 +99,7 @@ test('a migrated site whose static/ holds a sitemap, a page, a twin and robots.t
   assert.match(text('guides/start.md'), /^# Start/, 'the twin');
   assert.match(text('guides/next/index.html'), /<html/, 'the page');
   assert.equal(text('robots.txt'), ownRobots, "the site's own robots.txt");
-  assert.ok(writer.files.has('img/logo.svg'), 'other static files are copied');
+  for (const path of ['img/logo.svg', 'downloads/notes.md', 'legacy/index.html'])
+    assert.ok(writer.files.has(path), `${path}: other static files are copied`);
+  assert.match(text('index.md'), /^# Home/, "the home page's twin");
 });
