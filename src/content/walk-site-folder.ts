@@ -46,6 +46,12 @@ export interface WalkSiteFolderOptions {
   include?(path: string): boolean;
   /** Folder or file names to leave out entirely (besides dot files). */
   skipName?(name: string): boolean;
+  /**
+   * What becomes of a file or folder whose name starts with '.', by its path in the folder: listed
+   * ('list'), left out ('skip', the default: `.git`, `.env`, `.DS_Store` are never content), or left
+   * out with a warning naming it ('report', DG228).
+   */
+  dotName?(relPath: string): 'list' | 'skip' | 'report';
   stats?: boolean;
   fs?: SiteFs;
 }
@@ -126,9 +132,10 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
   }
   for (const dirent of dirents) {
     const name = dirent.name;
-    if (name.startsWith('.') || walk.options.skipName?.(name)) continue;
+    if (walk.options.skipName?.(name)) continue;
     const path = join(folder.path, name);
     const relPath = folder.relPath ? `${folder.relPath}/${name}` : name;
+    if (name.startsWith('.') && !listsDotName(walk, path, relPath)) continue;
     if (dirent.isSymbolicLink()) visitLink(walk, folder, { path, relPath });
     else if (dirent.isDirectory())
       visitFolder(walk, {
@@ -150,6 +157,25 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
         ),
       );
   }
+}
+
+/** Whether a name starting with '.' is listed (see `dotName`); one left out with a warning is reported here. */
+function listsDotName(walk: Walk, path: string, relPath: string): boolean {
+  const fate = walk.options.dotName?.(relPath) ?? 'skip';
+  if (fate === 'report') {
+    const file = shown(walk.options.root, path);
+    walk.diagnostics.push(
+      warningDiagnostic(
+        'DG228',
+        `"${file}" is not published: files and folders whose name starts with '.' are left out (they are often private, as .env or .npmrc are), but for .well-known/, .nojekyll and .htaccess`,
+        {
+          file,
+          hint: 'Rename it without the leading dot if it is meant to be published; otherwise move it out of the folder.',
+        },
+      ),
+    );
+  }
+  return fate === 'list';
 }
 
 function addFile(walk: Walk, file: { path: string; relPath: string; readPath: string }): void {

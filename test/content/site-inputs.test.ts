@@ -64,6 +64,44 @@ test('static/: links out of the site are refused by name and target; the same li
   await rm(outside, { recursive: true, force: true });
 });
 
+test('static/: .well-known/, .nojekyll and .htaccess are published as Docusaurus publishes them; other dot files are left out, with a warning unless they are version-control or desktop leftovers', async () => {
+  const root = await createMiniSite({
+    files: {
+      'static/.nojekyll': '',
+      'static/.well-known/security.txt': 'Contact: mailto:security@acme.example\nExpires: 2027-01-01T00:00:00Z\n',
+      'static/.well-known/assetlinks.json': '[]\n',
+      'static/.htaccess': 'ErrorDocument 404 /404.html\n',
+      'static/.env': 'HELIUMGEEK_API_KEY=hg_live_0f3a9c\n',
+      'static/downloads/.npmrc': '//registry.example/:_authToken=secret\n',
+      'static/.vscode/settings.json': '{}\n',
+      'static/.DS_Store': 'junk',
+      'static/img/.gitkeep': '',
+      'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+    },
+  });
+  const collected = await collectStaticFiles({ root, staticDir: 'static' });
+  assert.deepEqual(
+    collected.files.map((file) => file.path),
+    ['.htaccess', '.nojekyll', '.well-known/assetlinks.json', '.well-known/security.txt', 'img/logo.svg'],
+  );
+  assert.deepEqual(
+    collected.diagnostics.map((d) => [d.code, d.severity, d.file]),
+    [
+      ['DG228', 'warning', 'static/.env'],
+      ['DG228', 'warning', 'static/.vscode'],
+      ['DG228', 'warning', 'static/downloads/.npmrc'],
+    ],
+  );
+  assert.match(collected.diagnostics[0].message, /"static\/\.env" is not published/);
+  // The build writes them, and says so, and no secret reaches the output.
+  const result = await runBuild({ configPath: join(root, 'site.config.ts') });
+  const paths = new Set(result.files!.map((file) => file.path));
+  for (const path of ['.nojekyll', '.well-known/security.txt', '.htaccess']) assert.ok(paths.has(path), path);
+  assert.ok(![...paths].some((path) => /\.env|\.npmrc|\.DS_Store|\.vscode/.test(path)), 'no private file published');
+  assert.equal(result.diagnostics.filter((d) => d.code === 'DG228').length, 3);
+  await rm(root, { recursive: true, force: true });
+});
+
 test('content/: a page linked in from outside the site fails the build, and neither it nor the static link reaches the output', async () => {
   const outside = await privateFolder();
   const root = await createMiniSite();
