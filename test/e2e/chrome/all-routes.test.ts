@@ -72,6 +72,11 @@ test('every page, in desktop and mobile viewports, light and dark, loaded direct
             issues.push(`${name}: ${route}: a full page load`);
         }
         const how = `${name} ${theme} ${direct ? 'direct' : 'navigated'}`;
+        // The colour scheme emulated above reaches the page as a media query change event, which may be
+        // handled after the navigation: wait for the theme to follow it (checkPage reports it if it never does).
+        await page
+          .waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme, { timeout: 3000 })
+          .catch(() => {});
         issues.push(...(await checkPage(page, route, theme, viewport === MOBILE)).map((issue) => `${how}: ${issue}`));
         issues.push(...problems.slice(before).map((p) => `${how}: ${route}: ${p}`));
       }
