@@ -454,15 +454,19 @@ function generatedFileAt({
     ...[...assets.assets.values()].map((asset) => [asset.output, 'an image a page shows'] as const),
     ...apiSpecs.map((spec) => [`openapi/${spec.id}.json`, 'the API description'] as const),
   ]);
-  const pageAt = (route: string) => table.byRoute.get(route);
+  // The route a page's HTML or twin at `path` would have, checked against the functions that name those files.
+  const pageOf = (path: string, ending: string, pathOf: (route: string) => string) => {
+    if (!path.endsWith(ending)) return undefined;
+    const folder = path.slice(0, -ending.length).replace(/\/$/, '');
+    const page = table.byRoute.get(folder === 'index' && ending === '.md' ? '/' : `/${folder}`);
+    return page && pathOf(page.route) === path ? page : undefined;
+  };
   return (path) => {
     if (fixed.has(path)) return fixed.get(path);
-    const html = /^(?:(.*)\/)?index\.html$/.exec(path);
-    if (html && pageAt(`/${html[1] ?? ''}`)) return `the page /${html[1] ?? ''}`;
-    const twin = /^(.*)\.md$/.exec(path);
-    const route = twin && (twin[1] === 'index' ? '/' : `/${twin[1]}`);
-    const page = route ? pageAt(route) : undefined;
-    return page && hasMarkdownTwin(page) ? `the Markdown twin of ${route}` : undefined;
+    const html = pageOf(path, 'index.html', htmlPathForRoute);
+    if (html) return `the page ${html.route}`;
+    const twin = pageOf(path, '.md', markdownPathForRoute);
+    return twin && hasMarkdownTwin(twin) ? `the Markdown twin of ${twin.route}` : undefined;
   };
 }
 

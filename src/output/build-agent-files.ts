@@ -9,7 +9,13 @@ import type { NavItem, Page } from '../model.js';
 import type { RouteTable } from '../routes/build-route-table.js';
 import { joinBase } from '../shared/url.js';
 import { hasMarkdownTwin, markdownPathForRoute } from '../shared/markdown-twin.js';
-import type { JoinedFile, KeyedOutputFile, OutputFile, SpooledFile } from './output-file.js';
+import {
+  joinedChunks,
+  type JoinedFile,
+  type KeyedOutputFile,
+  type OutputFile,
+  type SpooledFile,
+} from './output-file.js';
 import type { ApiSpecFile } from './plan-output.js';
 import { pageMarkdown } from './markdown/page-markdown.js';
 
@@ -105,15 +111,22 @@ export function* agentMarkdownFiles(
   table: RouteTable,
   markdownOf: (page: Page) => string = pageMarkdown,
 ): Generator<OutputFile> {
-  const parts: Buffer[] = [];
-  for (const [n, page] of twinOrder(table).entries()) {
-    const markdown = markdownOf(page);
-    if (n > 0) parts.push(Buffer.from(PAGE_SEPARATOR));
-    parts.push(Buffer.from(markdown));
-    yield { path: markdownPathForRoute(page.route), contents: markdown };
+  const bytes = new Map<string, Buffer>();
+  for (const page of twinOrder(table)) {
+    const file = { path: markdownPathForRoute(page.route), contents: markdownOf(page) };
+    bytes.set(file.path, Buffer.from(file.contents));
+    yield file;
   }
-  yield { path: LLMS_FULL_TXT, contents: Buffer.concat(parts) };
+  const full = llmsFullOf([...bytes.keys()]);
+  yield { path: full.path, contents: Buffer.concat([...joinedChunks(full, (path) => bytes.get(path)!)]) };
 }
+
+/** llms-full.txt: the twins at `parts`, in that order, between each two a separator. */
+const llmsFullOf = (parts: readonly string[]): JoinedFile => ({
+  path: LLMS_FULL_TXT,
+  parts,
+  separator: PAGE_SEPARATOR,
+});
 
 /**
  * A page's twin as the writer takes it: made when the writer needs it (keyed: with the build cache, not
@@ -136,7 +149,7 @@ export async function* withLlmsFull(
     parts.push(file.path);
     yield file;
   }
-  yield { path: LLMS_FULL_TXT, parts, separator: PAGE_SEPARATOR };
+  yield llmsFullOf(parts);
 }
 
 /** llms.txt: the site's title and summary, then each sidebar's pages with a line each. */
